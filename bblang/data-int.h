@@ -1,0 +1,73 @@
+/* datastore internals shared by data.c and expand.c */
+#ifndef BB_DATA_INT_H
+#define BB_DATA_INT_H
+
+#include "buf.h"
+#include "data.h"
+#include "strvec.h"
+
+enum { OPS_APPEND, OPS_PREPEND, OPS_REMOVE, OPS_N };
+
+struct flag {
+	char *name;
+	char *val;
+	struct bb_loc loc;
+};
+
+/* one :append/:prepend/:remove entry; ovr is NULL without an override */
+struct opent {
+	char *val;
+	char *ovr;
+};
+
+/* one overridedata entry: var is set when override ovr is active */
+struct ovrent {
+	char *var;
+	char *ovr;
+};
+
+struct var {
+	char *name;
+	struct flag *flags;
+	size_t nflags, aflags;
+	struct opent *ops[OPS_N];
+	size_t nops[OPS_N], aops[OPS_N];
+	struct ovrent *ovr;
+	size_t novr, aovr;
+	bool in_ovrdata;
+	/* expansion cache of the value, valid while cache_gen == d->gen */
+	unsigned long cache_gen;
+	char *cache_raw;
+	char *cache_val;
+	struct bb_strvec cache_removes;
+	bool cache_raw_set, cache_val_set;
+};
+
+struct bb_data {
+	struct var **slots;
+	size_t nslots, nvars;
+	struct bb_strvec interned;
+	struct bb_error err;
+	struct bb_strvec warnings;
+	struct bb_strvec reported;
+	/* OVERRIDES as a list, computed lazily (need_overrides) */
+	struct bb_strvec overrides;
+	bool ovr_valid, inoverride;
+	unsigned long gen;
+	unsigned depth;
+	/* files being parsed, innermost last */
+	struct bb_strvec parsing;
+	bool inherit_warn;
+	/* where the statement being evaluated is, for reports */
+	struct bb_loc cur;
+};
+
+struct var *data_find(struct bb_data *d, const char *name);
+struct var *data_lookup(struct bb_data *d, const char *name);
+struct flag *var_flag(struct var *v, const char *name);
+void data_changed(struct bb_data *d);
+bool var_empty(const struct var *v);
+int data_need_overrides(struct bb_data *d);
+bool data_ovr_active(struct bb_data *d, const char *o);
+
+#endif

@@ -1,0 +1,719 @@
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "data-int.h"
+
+/* variables BitBake renamed; setting one is an error (data_smart.bitbake_renamed_vars) */
+static const char *const renamed[][2] = {
+	{ "BB_ENV_EXTRAWHITE", "BB_ENV_PASSTHROUGH_ADDITIONS" },
+	{ "BB_ENV_WHITELIST", "BB_ENV_PASSTHROUGH" },
+	{ "BB_HASHBASE_WHITELIST", "BB_BASEHASH_IGNORE_VARS" },
+	{ "BB_HASHCONFIG_WHITELIST", "BB_HASHCONFIG_IGNORE_VARS" },
+	{ "BB_HASHTASK_WHITELIST", "BB_TASKHASH_IGNORE_TASKS" },
+	{ "BB_SETSCENE_ENFORCE_WHITELIST", "BB_SETSCENE_ENFORCE_IGNORE_TASKS" },
+	{ "BB_STAMP_POLICY", NULL },
+	{ "BB_STAMP_WHITELIST", NULL },
+	{ "MULTI_PROVIDER_WHITELIST", "BB_MULTI_PROVIDER_ALLOWED" },
+};
+
+struct bb_data *
+bb_data_new(void)
+{
+	struct bb_data *d = xcalloc(1, sizeof(*d));
+
+	d->nslots = 1024;
+	d->slots = xcalloc(d->nslots, sizeof(*d->slots));
+	d->gen = 1;
+	return d;
+}
+
+static void
+var_free(struct var *v)
+{
+	for (size_t i = 0; i < v->nflags; i++) {
+		free(v->flags[i].name);
+		free(v->flags[i].val);
+	}
+	free(v->flags);
+	for (int k = 0; k < OPS_N; k++) {
+		for (size_t i = 0; i < v->nops[k]; i++) {
+			free(v->ops[k][i].val);
+			free(v->ops[k][i].ovr);
+		}
+		free(v->ops[k]);
+	}
+	for (size_t i = 0; i < v->novr; i++) {
+		free(v->ovr[i].var);
+		free(v->ovr[i].ovr);
+	}
+	free(v->ovr);
+	free(v->cache_raw);
+	free(v->cache_val);
+	bb_strvec_clear(&v->cache_removes);
+	free(v->name);
+	free(v);
+}
+
+void
+bb_data_free(struct bb_data *d)
+{
+	if (!d)
+		return;
+	for (size_t i = 0; i < d->nslots; i++)
+		if (d->slots[i])
+			var_free(d->slots[i]);
+	free(d->slots);
+	bb_strvec_clear(&d->interned);
+	bb_strvec_clear(&d->warnings);
+	bb_strvec_clear(&d->reported);
+	bb_strvec_clear(&d->overrides);
+	bb_strvec_clear(&d->parsing);
+	bb_error_clear(&d->err);
+	free(d);
+}
+
+const char *
+bb_data_error(struct bb_data *d)
+{
+	return d->err.msg ? d->err.msg : "";
+}
+
+void
+bb_data_clear_error(struct bb_data *d)
+{
+	bb_error_clear(&d->err);
+}
+
+int
+bb_data_fail(struct bb_data *d, const struct bb_loc *loc, const char *fmt, ...)
+{
+	struct bb_buf b = BB_BUF_INIT;
+	va_list ap;
+
+	if (d->err.msg)
+		return -1;
+	if (loc && loc->file)
+		bb_buf_addf(&b, "%s:%u: error: ", loc->file, loc->line);
+	va_start(ap, fmt);
+	bb_buf_vaddf(&b, fmt, ap);
+	va_end(ap);
+	d->err.msg = bb_buf_detach(&b);
+	return -1;
+}
+
+void
+bb_data_warn(struct bb_data *d, const struct bb_loc *loc, const char *fmt, ...)
+{
+	struct bb_buf b = BB_BUF_INIT;
+	va_list ap;
+
+	if (loc && loc->file)
+		bb_buf_addf(&b, "%s:%u: warning: ", loc->file, loc->line);
+	else
+		bb_buf_addstr(&b, "warning: ");
+	va_start(ap, fmt);
+	bb_buf_vaddf(&b, fmt, ap);
+	va_end(ap);
+	bb_strvec_push(&d->warnings, bb_buf_detach(&b));
+}
+
+void
+bb_data_set_inherit_warn(struct bb_data *d, bool warn)
+{
+	d->inherit_warn = warn;
+}
+
+size_t
+bb_data_nwarnings(struct bb_data *d)
+{
+	return d->warnings.n;
+}
+
+const char *
+bb_data_warning(struct bb_data *d, size_t i)
+{
+	return i < d->warnings.n ? d->warnings.v[i] : NULL;
+}
+
+const char *
+bb_data_intern(struct bb_data *d, const char *s)
+{
+	for (size_t i = d->interned.n; i-- > 0;)
+		if (!strcmp(d->interned.v[i], s))
+			return d->interned.v[i];
+	bb_strvec_pushdup(&d->interned, s);
+	return d->interned.v[d->interned.n - 1];
+}
+
+static size_t
+slot_of(struct bb_data *d, const char *name)
+{
+	size_t mask = d->nslots - 1;
+	size_t i = bb_hash(name, strlen(name)) & mask;
+
+	while (d->slots[i] && strcmp(d->slots[i]->name, name))
+		i = (i + 1) & mask;
+	return i;
+}
+
+struct var *
+data_find(struct bb_data *d, const char *name)
+{
+	return d->slots[slot_of(d, name)];
+}
+
+static void
+grow_table(struct bb_data *d)
+{
+	struct var **old = d->slots;
+	size_t n = d->nslots;
+
+	d->nslots *= 2;
+	d->slots = xcalloc(d->nslots, sizeof(*d->slots));
+	for (size_t i = 0; i < n; i++)
+		if (old[i])
+			d->slots[slot_of(d, old[i]->name)] = old[i];
+	free(old);
+}
+
+struct var *
+data_lookup(struct bb_data *d, const char *name)
+{
+	size_t i = slot_of(d, name);
+	struct var *v = d->slots[i];
+
+	if (v)
+		return v;
+	v = xcalloc(1, sizeof(*v));
+	v->name = xstrdup(name);
+	d->slots[i] = v;
+	if (++d->nvars * 2 > d->nslots)
+		grow_table(d);
+	return v;
+}
+
+struct flag *
+var_flag(struct var *v, const char *name)
+{
+	if (!v)
+		return NULL;
+	for (size_t i = 0; i < v->nflags; i++)
+		if (!strcmp(v->flags[i].name, name))
+			return &v->flags[i];
+	return NULL;
+}
+
+bool
+var_empty(const struct var *v)
+{
+	return !v || (!v->nflags && !v->nops[OPS_APPEND] && !v->nops[OPS_PREPEND] &&
+		      !v->nops[OPS_REMOVE]);
+}
+
+void
+data_changed(struct bb_data *d)
+{
+	d->gen++;
+	d->ovr_valid = false;
+}
+
+static void
+flag_put(struct var *v, const char *name, const char *val, const struct bb_loc *loc)
+{
+	struct flag *f = var_flag(v, name);
+
+	if (!f) {
+		if (v->nflags == v->aflags) {
+			v->aflags = v->aflags ? v->aflags * 2 : 4;
+			v->flags = xreallocarray(v->flags, v->aflags, sizeof(*v->flags));
+		}
+		f = &v->flags[v->nflags++];
+		f->name = xstrdup(name);
+	} else {
+		free(f->val);
+	}
+	f->val = xstrdup(val);
+	f->loc = loc ? *loc : (struct bb_loc){ NULL, 0 };
+}
+
+static void
+flag_drop(struct var *v, const char *name)
+{
+	struct flag *f = var_flag(v, name);
+	size_t i;
+
+	if (!f)
+		return;
+	i = (size_t)(f - v->flags);
+	free(f->name);
+	free(f->val);
+	memmove(f, f + 1, (v->nflags - i - 1) * sizeof(*f));
+	v->nflags--;
+}
+
+static void
+ops_clear(struct var *v, int k)
+{
+	for (size_t i = 0; i < v->nops[k]; i++) {
+		free(v->ops[k][i].val);
+		free(v->ops[k][i].ovr);
+	}
+	v->nops[k] = 0;
+}
+
+static void
+ops_add(struct var *v, int k, const char *val, const char *ovr)
+{
+	if (v->nops[k] == v->aops[k]) {
+		v->aops[k] = v->aops[k] ? v->aops[k] * 2 : 4;
+		v->ops[k] = xreallocarray(v->ops[k], v->aops[k], sizeof(*v->ops[k]));
+	}
+	v->ops[k][v->nops[k]].val = xstrdup(val);
+	v->ops[k][v->nops[k]].ovr = ovr ? xstrdup(ovr) : NULL;
+	v->nops[k]++;
+}
+
+/* data_smart's __override_regexp__.match(): only the first character counts */
+static bool
+override_like(const char *o)
+{
+	return (*o >= 'a' && *o <= 'z') || (*o >= '0' && *o <= '9');
+}
+
+static void
+ovr_add(struct var *s, const char *var, const char *o)
+{
+	s->in_ovrdata = true;
+	for (size_t i = 0; i < s->novr; i++)
+		if (!strcmp(s->ovr[i].var, var) && !strcmp(s->ovr[i].ovr, o))
+			return;
+	if (s->novr == s->aovr) {
+		s->aovr = s->aovr ? s->aovr * 2 : 4;
+		s->ovr = xreallocarray(s->ovr, s->aovr, sizeof(*s->ovr));
+	}
+	s->ovr[s->novr].var = xstrdup(var);
+	s->ovr[s->novr].ovr = xstrdup(o);
+	s->novr++;
+}
+
+static void
+ovr_remove(struct var *s, const char *var, const char *o)
+{
+	for (size_t i = 0; i < s->novr; i++) {
+		if (strcmp(s->ovr[i].var, var) || strcmp(s->ovr[i].ovr, o))
+			continue;
+		free(s->ovr[i].var);
+		free(s->ovr[i].ovr);
+		memmove(&s->ovr[i], &s->ovr[i + 1], (s->novr - i - 1) * sizeof(*s->ovr));
+		s->novr--;
+		return;
+	}
+}
+
+static void
+ovr_clear(struct var *s)
+{
+	for (size_t i = 0; i < s->novr; i++) {
+		free(s->ovr[i].var);
+		free(s->ovr[i].ovr);
+	}
+	s->novr = 0;
+	s->in_ovrdata = false;
+}
+
+/*
+ * walks the override suffixes of var as data_smart does ("A:x:y" registers
+ * y on "A:x" and x:y on "A"); a name without ':' registers its last
+ * character's prefix, a BitBake quirk kept for parity
+ */
+static void
+ovr_walk(struct bb_data *d, const char *var, bool add)
+{
+	const char *c = strrchr(var, ':');
+	size_t slen = c ? (size_t)(c - var) : (strlen(var) ? strlen(var) - 1 : 0);
+	const char *o = c ? c + 1 : var;
+
+	while (*o && override_like(o)) {
+		char *shortvar = xstrndup(var, slen);
+		struct var *s = add ? data_lookup(d, shortvar) : data_find(d, shortvar);
+
+		if (add)
+			ovr_add(s, var, o);
+		else if (s && s->in_ovrdata)
+			ovr_remove(s, var, o);
+		c = NULL;
+		for (size_t i = slen; i-- > 0;)
+			if (var[i] == ':') {
+				c = var + i;
+				break;
+			}
+		free(shortvar);
+		if (!c)
+			break;
+		o = c + 1;
+		slen = (size_t)(c - var);
+		if (!slen)
+			break;
+	}
+}
+
+static void
+check_renamed(struct bb_data *d, const char *var, const struct bb_loc *loc)
+{
+	size_t n = strcspn(var, ":");
+
+	for (size_t i = 0; i < sizeof(renamed) / sizeof(renamed[0]); i++) {
+		if (strlen(renamed[i][0]) != n || strncmp(renamed[i][0], var, n))
+			continue;
+		if (renamed[i][1])
+			bb_data_warn(d, loc, "variable '%s' has been renamed to '%s'", renamed[i][0],
+				renamed[i][1]);
+		else
+			bb_data_warn(d, loc, "variable '%s' is deprecated and support has been removed",
+				renamed[i][0]);
+		bb_data_set(d, "_FAILPARSINGERRORHANDLED", "True", true, NULL);
+		return;
+	}
+}
+
+/* finds the :append/:prepend/:remove keyword as data_smart's __setvar_regexp__ */
+static int
+setvar_keyword(const char *var, size_t *base, const char **add)
+{
+	static const char *const kw[OPS_N] = { ":append", ":prepend", ":remove" };
+
+	for (const char *p = strchr(var, ':'); p; p = strchr(p + 1, ':')) {
+		for (int k = 0; k < OPS_N; k++) {
+			size_t n = strlen(kw[k]);
+			const char *r = p + n;
+
+			if (strncmp(p, kw[k], n))
+				continue;
+			if (*r == ':' && !r[strcspn(r, "ABCDEFGHIJKLMNOPQRSTUVWXYZ")]) {
+				*add = r + 1;
+			} else if (*r == '\0') {
+				*add = NULL;
+			} else {
+				continue;
+			}
+			*base = (size_t)(p - var);
+			return k;
+		}
+	}
+	return -1;
+}
+
+static bool
+old_syntax(const char *var)
+{
+	return strncmp(var, "__anon_", 7) &&
+	       (strstr(var, "_append") || strstr(var, "_prepend") || strstr(var, "_remove"));
+}
+
+static void
+drop_active_overrides(struct bb_data *d, struct var *v)
+{
+	struct bb_strvec active = BB_STRVEC_INIT;
+
+	if (data_need_overrides(d) < 0)
+		bb_data_clear_error(d);
+	for (size_t i = 0; i < v->novr; i++)
+		if (data_ovr_active(d, v->ovr[i].ovr))
+			bb_strvec_pushdup(&active, v->ovr[i].var);
+	for (size_t i = 0; i < active.n; i++)
+		bb_data_del(d, active.v[i]);
+	bb_strvec_clear(&active);
+	ovr_clear(v);
+}
+
+int
+bb_data_set(struct bb_data *d, const char *var, const char *val, bool parsing,
+	const struct bb_loc *loc)
+{
+	const char *add;
+	size_t blen;
+	int k;
+	struct var *v;
+
+	if (old_syntax(var))
+		return bb_data_fail(d, loc, "variable '%s' contains an operation using the old "
+			"override syntax; convert this metadata to the ':' syntax", var);
+	check_renamed(d, var, loc);
+	data_changed(d);
+	k = setvar_keyword(var, &blen, &add);
+	if (k >= 0) {
+		char *base = xstrndup(var, blen);
+
+		v = data_lookup(d, base);
+		ops_add(v, k, val, add);
+		ovr_walk(d, base, true);
+		free(base);
+		return 0;
+	}
+	v = data_lookup(d, var);
+	if (!parsing) {
+		for (k = 0; k < OPS_N; k++)
+			ops_clear(v, k);
+		if (v->in_ovrdata)
+			drop_active_overrides(d, v);
+	}
+	if (strchr(var, ':'))
+		ovr_walk(d, var, true);
+	flag_put(v, "_content", val, loc);
+	return 0;
+}
+
+int
+bb_data_set_flag(struct bb_data *d, const char *var, const char *flag, const char *val,
+	const struct bb_loc *loc)
+{
+	struct var *v;
+
+	if (!strcmp(var, "BB_RENAMED_VARIABLES"))
+		bb_data_warn(d, loc, "BB_RENAMED_VARIABLES is not supported");
+	else if (!strchr(var, ':'))
+		check_renamed(d, var, loc);
+	data_changed(d);
+	v = data_lookup(d, var);
+	flag_put(v, flag, val, loc);
+	if (!strcmp(flag, "_defaultval") && strchr(var, ':'))
+		ovr_walk(d, var, true);
+	return 0;
+}
+
+void
+bb_data_del(struct bb_data *d, const char *var)
+{
+	struct var *v = data_find(d, var);
+
+	data_changed(d);
+	if (v) {
+		while (v->nflags)
+			flag_drop(v, v->flags[v->nflags - 1].name);
+		for (int k = 0; k < OPS_N; k++)
+			ops_clear(v, k);
+		ovr_clear(v);
+	}
+	if (strchr(var, ':'))
+		ovr_walk(d, var, false);
+}
+
+void
+bb_data_del_flag(struct bb_data *d, const char *var, const char *flag)
+{
+	struct var *v = data_find(d, var);
+	char *dflt;
+
+	if (var_empty(v) || !var_flag(v, flag))
+		return;
+	data_changed(d);
+	flag_drop(v, flag);
+	dflt = xasprintf("_defaultval_flag_%s", flag);
+	flag_drop(v, dflt);
+	free(dflt);
+}
+
+static char *
+replace_all(const char *s, const char *from, const char *to)
+{
+	struct bb_buf b = BB_BUF_INIT;
+	size_t n = strlen(from);
+	const char *p;
+
+	if (!n)
+		return xstrdup(s);
+	while ((p = strstr(s, from))) {
+		bb_buf_add(&b, s, (size_t)(p - s));
+		bb_buf_addstr(&b, to);
+		s = p + n;
+	}
+	bb_buf_addstr(&b, s);
+	return bb_buf_detach(&b);
+}
+
+int
+bb_data_rename(struct bb_data *d, const char *key, const char *newkey)
+{
+	struct var *v, *nv;
+	char *val = NULL;
+	bool found = false;
+
+	if (!strcmp(key, newkey))
+		return 0;
+	if (bb_data_get_flag(d, key, "_content", false, false, true, &val) < 0)
+		return -1;
+	v = data_find(d, key);
+	if (val) {
+		bb_data_set(d, newkey, val, true, bb_data_loc(d, key));
+		found = true;
+	}
+	nv = data_lookup(d, newkey);
+	v = data_find(d, key);
+	for (int k = 0; v && k < OPS_N; k++) {
+		for (size_t i = 0; i < v->nops[k]; i++)
+			ops_add(nv, k, v->ops[k][i].val, v->ops[k][i].ovr);
+		found |= v->nops[k] > 0;
+	}
+	if (v && v->in_ovrdata) {
+		struct bb_strvec olds = BB_STRVEC_INIT;
+
+		found = true;
+		ovr_clear(nv);
+		nv->in_ovrdata = true;
+		for (size_t i = 0; i < v->novr; i++) {
+			char *nvar = replace_all(v->ovr[i].var, key, newkey);
+
+			ovr_add(nv, nvar, v->ovr[i].ovr);
+			free(nvar);
+			bb_strvec_pushdup(&olds, v->ovr[i].var);
+		}
+		for (size_t i = 0; i < olds.n; i++) {
+			char *nvar = replace_all(olds.v[i], key, newkey);
+
+			if (bb_data_rename(d, olds.v[i], nvar) < 0) {
+				free(nvar);
+				bb_strvec_clear(&olds);
+				free(val);
+				return -1;
+			}
+			free(nvar);
+		}
+		bb_strvec_clear(&olds);
+	}
+	if (found) {
+		if (strchr(newkey, ':') && !val)
+			ovr_walk(d, newkey, true);
+		bb_data_del(d, key);
+	}
+	data_changed(d);
+	free(val);
+	return 0;
+}
+
+static int
+cmpstrp(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+const char **
+bb_data_keys(struct bb_data *d, size_t *n)
+{
+	const char **keys = xreallocarray(NULL, d->nvars + 1, sizeof(*keys));
+	size_t k = 0;
+
+	if (data_need_overrides(d) < 0)
+		bb_data_clear_error(d);
+	for (size_t i = 0; i < d->nslots; i++) {
+		struct var *v = d->slots[i];
+		bool active = false;
+
+		if (!v)
+			continue;
+		for (size_t j = 0; j < v->novr && !active; j++)
+			active = data_ovr_active(d, v->ovr[j].ovr);
+		if (active || !var_empty(v))
+			keys[k++] = v->name;
+	}
+	qsort(keys, k, sizeof(*keys), cmpstrp);
+	*n = k;
+	return keys;
+}
+
+const char **
+bb_data_flags(struct bb_data *d, const char *var, size_t *n)
+{
+	struct var *v = data_find(d, var);
+	const char **names;
+	size_t k = 0;
+
+	*n = 0;
+	if (!v)
+		return NULL;
+	names = xreallocarray(NULL, v->nflags + 1, sizeof(*names));
+	for (size_t i = 0; i < v->nflags; i++) {
+		const char *name = v->flags[i].name;
+
+		if (!strncmp(name, "_defaultval_flag_", 17)) {
+			if (var_flag(v, name + 17))
+				continue;
+			name += 17;
+		} else if (name[0] == '_' || name[0] == ':') {
+			continue;
+		}
+		names[k++] = name;
+	}
+	qsort(names, k, sizeof(*names), cmpstrp);
+	*n = k;
+	return names;
+}
+
+const struct bb_loc *
+bb_data_loc(struct bb_data *d, const char *var)
+{
+	struct flag *f = var_flag(data_find(d, var), "_content");
+
+	if (!f)
+		f = var_flag(data_find(d, var), "_defaultval");
+	return f && f->loc.file ? &f->loc : NULL;
+}
+
+int
+bb_data_list_add(struct bb_data *d, const char *var, const char *flag, const char *word,
+	bool front)
+{
+	struct flag *f = var_flag(data_find(d, var), flag);
+	struct bb_buf b = BB_BUF_INIT;
+	int ret;
+
+	if (front) {
+		bb_buf_addstr(&b, word);
+		if (f && *f->val)
+			bb_buf_addf(&b, " %s", f->val);
+	} else {
+		if (f && *f->val)
+			bb_buf_addf(&b, "%s ", f->val);
+		bb_buf_addstr(&b, word);
+	}
+	ret = bb_data_set_flag(d, var, flag, b.buf, f ? &f->loc : NULL);
+	bb_buf_release(&b);
+	return ret;
+}
+
+bool
+bb_data_list_has(struct bb_data *d, const char *var, const char *flag, const char *word)
+{
+	struct flag *f = var_flag(data_find(d, var), flag);
+	struct bb_strvec w = BB_STRVEC_INIT;
+	bool has;
+
+	if (!f)
+		return false;
+	bb_strvec_split(&w, f->val);
+	has = bb_strvec_has(&w, word);
+	bb_strvec_clear(&w);
+	return has;
+}
+
+void
+bb_data_list_remove(struct bb_data *d, const char *var, const char *flag, const char *word)
+{
+	struct flag *f = var_flag(data_find(d, var), flag);
+	struct bb_strvec w = BB_STRVEC_INIT;
+	struct bb_buf b = BB_BUF_INIT;
+
+	if (!f)
+		return;
+	bb_strvec_split(&w, f->val);
+	for (size_t i = 0; i < w.n; i++) {
+		if (!strcmp(w.v[i], word))
+			continue;
+		if (b.len)
+			bb_buf_addch(&b, ' ');
+		bb_buf_addstr(&b, w.v[i]);
+	}
+	bb_data_set_flag(d, var, flag, b.buf, &f->loc);
+	bb_buf_release(&b);
+	bb_strvec_clear(&w);
+}

@@ -1,0 +1,112 @@
+/* the datastore in the conformance format: NAME<TAB>VALUE, flags after their variable */
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "parse.h"
+#include "strvec.h"
+
+static void
+escape(struct bb_buf *out, const char *s)
+{
+	if (*s == '!')
+		bb_buf_addch(out, '\\');
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		switch (c) {
+		case '\\':
+			bb_buf_addstr(out, "\\\\");
+			break;
+		case '\n':
+			bb_buf_addstr(out, "\\n");
+			break;
+		case '\t':
+			bb_buf_addstr(out, "\\t");
+			break;
+		case '\r':
+			bb_buf_addstr(out, "\\r");
+			break;
+		default:
+			if (c < 0x20 || c == 0x7f)
+				bb_buf_addf(out, "\\x%02x", c);
+			else
+				bb_buf_addch(out, (char)c);
+		}
+	}
+}
+
+static void
+value(struct bb_data *d, const char *var, const char *flag, bool expand, struct bb_buf *out)
+{
+	char *v = NULL;
+
+	if (bb_data_get_flag(d, var, flag, expand, false, false, &v) < 0) {
+		bb_buf_addstr(out, "!ERROR");
+		bb_data_clear_error(d);
+	} else if (!v) {
+		bb_buf_addstr(out, "!NONE");
+	} else {
+		escape(out, v);
+	}
+	free(v);
+}
+
+static bool
+listed(const char *const *list, const char *name)
+{
+	for (; list && *list; list++)
+		if (!strcmp(*list, name))
+			return true;
+	return false;
+}
+
+static void
+dump_var(struct bb_data *d, const struct bb_dump_opts *o, const char *var, struct bb_buf *out)
+{
+	const char **flags;
+	size_t n;
+
+	bb_buf_addstr(out, var);
+	bb_buf_addch(out, '\t');
+	value(d, var, "_content", o->expand, out);
+	bb_buf_addch(out, '\n');
+	if (!o->flags)
+		return;
+	flags = bb_data_flags(d, var, &n);
+	for (size_t i = 0; i < n; i++) {
+		bb_buf_addf(out, "%s[%s]\t", var, flags[i]);
+		value(d, var, flags[i], o->expand, out);
+		bb_buf_addch(out, '\n');
+	}
+	free(flags);
+}
+
+void
+bb_dump(struct bb_data *d, const struct bb_dump_opts *o, struct bb_buf *out)
+{
+	size_t n;
+	const char **keys;
+
+	if (o->only) {
+		struct bb_strvec sorted = BB_STRVEC_INIT;
+
+		for (const char *const *p = o->only; *p; p++)
+			bb_strvec_pushdup(&sorted, *p);
+		bb_strvec_sort(&sorted);
+		for (size_t i = 0; i < sorted.n; i++) {
+			if (i && !strcmp(sorted.v[i], sorted.v[i - 1]))
+				continue;
+			dump_var(d, o, sorted.v[i], out);
+		}
+		bb_strvec_clear(&sorted);
+		return;
+	}
+	keys = bb_data_keys(d, &n);
+	for (size_t i = 0; i < n; i++) {
+		if (!strncmp(keys[i], "__", 2) || listed(o->exclude, keys[i]))
+			continue;
+		dump_var(d, o, keys[i], out);
+	}
+	free(keys);
+}

@@ -1,0 +1,812 @@
+/*
+ * getVarFlag and expansion, after lib/bb/data_smart.py: override selection,
+ * :append/:prepend, ${VAR} and ${@...} expansion, then :remove
+ */
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "data-int.h"
+#include "pyexpr.h"
+
+/* nesting depth of expansions: BitBake runs into Python's recursion limit */
+#define MAX_DEPTH 200
+/* one expanded value may not grow past this */
+#define MAX_VALUE (16u << 20)
+
+/* what getVarFlag returns, with retparser's parser.value and parser.removes */
+struct getres {
+	char *value;
+	char *parsed;
+	bool has_parser;
+	struct bb_strvec removes;
+};
+
+static int get_flag(struct bb_data *d, const char *var, const char *flag, bool expand,
+	bool noweak, bool parsing, bool retparser, struct getres *r);
+static int expand_str(struct bb_data *d, const char *s, const char *varname, char **out);
+
+static void
+getres_release(struct getres *r)
+{
+	free(r->value);
+	free(r->parsed);
+	bb_strvec_clear(&r->removes);
+	memset(r, 0, sizeof(*r));
+}
+
+bool
+data_ovr_active(struct bb_data *d, const char *o)
+{
+	struct bb_strvec parts = BB_STRVEC_INIT;
+	bool all = true;
+
+	if (bb_strvec_has(&d->overrides, o))
+		return true;
+	if (!strchr(o, ':'))
+		return false;
+	bb_strvec_splitc(&parts, o, ':');
+	for (size_t i = 0; i < parts.n && all; i++)
+		all = bb_strvec_has(&d->overrides, parts.v[i]);
+	bb_strvec_clear(&parts);
+	return all;
+}
+
+/* the check used for :append/:prepend/:remove overrides */
+static bool
+ops_match(struct bb_data *d, const char *o)
+{
+	struct bb_strvec parts = BB_STRVEC_INIT;
+	bool all = true;
+
+	if (!o || !*o)
+		return true;
+	bb_strvec_splitc(&parts, o, ':');
+	for (size_t i = 0; i < parts.n && all; i++)
+		all = bb_strvec_has(&d->overrides, parts.v[i]);
+	bb_strvec_clear(&parts);
+	return all;
+}
+
+static void
+set_overrides(struct bb_data *d, const char *val)
+{
+	bb_strvec_clear(&d->overrides);
+	bb_strvec_splitc(&d->overrides, val ? val : "", ':');
+}
+
+/*
+ * need_overrides: OVERRIDES is evaluated with no overrides active, then
+ * re-evaluated with its own result until it is stable (at most 5 times)
+ */
+int
+data_need_overrides(struct bb_data *d)
+{
+	char *cur = NULL, *next = NULL;
+
+	if (d->ovr_valid || d->inoverride)
+		return 0;
+	d->inoverride = true;
+	d->ovr_valid = true;
+	bb_strvec_clear(&d->overrides);
+	d->gen++;
+	if (bb_data_get(d, "OVERRIDES", true, &cur) < 0)
+		goto err;
+	d->inoverride = false;
+	for (int i = 0; i < 5; i++) {
+		set_overrides(d, cur);
+		d->gen++;
+		if (bb_data_get(d, "OVERRIDES", true, &next) < 0)
+			goto err;
+		if (!strcmp(cur ? cur : "", next ? next : "")) {
+			free(cur);
+			free(next);
+			return 0;
+		}
+		free(cur);
+		cur = next;
+		next = NULL;
+	}
+	bb_data_fail(d, NULL, "overrides could not be expanded into a stable state after 5 "
+		"iterations: '%s'", cur ? cur : "");
+err:
+	free(cur);
+	free(next);
+	d->inoverride = false;
+	d->ovr_valid = false;
+	return -1;
+}
+
+/* an ordered dict of active overrides, as getVarFlag builds it */
+struct active {
+	struct ovrent *v;
+	size_t n;
+};
+
+static void
+active_put(struct active *a, const char *o, const char *var)
+{
+	for (size_t i = 0; i < a->n; i++)
+		if (!strcmp(a->v[i].ovr, o)) {
+			free(a->v[i].var);
+			a->v[i].var = xstrdup(var);
+			return;
+		}
+	a->v = xreallocarray(a->v, a->n + 1, sizeof(*a->v));
+	a->v[a->n].ovr = xstrdup(o);
+	a->v[a->n].var = xstrdup(var);
+	a->n++;
+}
+
+static const char *
+active_get(struct active *a, const char *o)
+{
+	for (size_t i = 0; i < a->n; i++)
+		if (!strcmp(a->v[i].ovr, o))
+			return a->v[i].var;
+	return NULL;
+}
+
+static void
+active_del(struct active *a, const char *o)
+{
+	for (size_t i = 0; i < a->n; i++)
+		if (!strcmp(a->v[i].ovr, o)) {
+			free(a->v[i].ovr);
+			free(a->v[i].var);
+			memmove(&a->v[i], &a->v[i + 1], (a->n - i - 1) * sizeof(*a->v));
+			a->n--;
+			return;
+		}
+}
+
+static void
+active_release(struct active *a)
+{
+	for (size_t i = 0; i < a->n; i++) {
+		free(a->v[i].ovr);
+		free(a->v[i].var);
+	}
+	free(a->v);
+}
+
+static char *
+replace_all(const char *s, const char *from)
+{
+	struct bb_buf b = BB_BUF_INIT;
+	size_t n = strlen(from);
+	const char *p;
+
+	while ((p = strstr(s, from))) {
+		bb_buf_add(&b, s, (size_t)(p - s));
+		s = p + n;
+	}
+	bb_buf_addstr(&b, s);
+	return bb_buf_detach(&b);
+}
+
+static bool
+ends_with_ovr(const char *a, const char *o)
+{
+	size_t la = strlen(a), lo = strlen(o);
+
+	return la > lo && a[la - lo - 1] == ':' && !strcmp(a + la - lo, o);
+}
+
+/* one pass of the reduction loop in getVarFlag; returns whether anything changed */
+static bool
+reduce_pass(struct bb_data *d, struct active *a, char **match)
+{
+	bool mod = false;
+
+	for (size_t i = 0; i < d->overrides.n; i++) {
+		const char *o = d->overrides.v[i];
+		struct bb_strvec snap = BB_STRVEC_INIT;
+
+		for (size_t j = 0; j < a->n; j++)
+			bb_strvec_pushdup(&snap, a->v[j].ovr);
+		for (size_t j = 0; j < snap.n; j++) {
+			const char *key = snap.v[j];
+			const char *t = active_get(a, key);
+			char *suffix;
+
+			if (!t)
+				continue;
+			suffix = xasprintf(":%s", o);
+			if (ends_with_ovr(key, o)) {
+				char *tv = xstrdup(t), *nk = replace_all(key, suffix);
+
+				active_del(a, key);
+				active_put(a, nk, tv);
+				free(nk);
+				free(tv);
+				mod = true;
+			} else if (!strcmp(key, o)) {
+				free(*match);
+				*match = xstrdup(t);
+				active_del(a, key);
+			}
+			free(suffix);
+		}
+		bb_strvec_clear(&snap);
+	}
+	return mod;
+}
+
+static int
+resolve_override(struct bb_data *d, struct var *v, struct getres *r)
+{
+	struct active a = { NULL, 0 };
+	char *match = NULL;
+	int ret = 0;
+
+	if (data_need_overrides(d) < 0)
+		return -1;
+	for (size_t i = 0; i < v->novr; i++)
+		if (data_ovr_active(d, v->ovr[i].ovr))
+			active_put(&a, v->ovr[i].ovr, v->ovr[i].var);
+	while (reduce_pass(d, &a, &match))
+		;
+	active_release(&a);
+	if (match) {
+		struct getres sub = { 0 };
+
+		ret = get_flag(d, match, "_content", false, false, false, true, &sub);
+		if (ret == 0) {
+			r->value = sub.value;
+			sub.value = NULL;
+			r->removes = sub.removes;
+			memset(&sub.removes, 0, sizeof(sub.removes));
+		}
+		getres_release(&sub);
+		free(match);
+	}
+	return ret;
+}
+
+static void
+own_value(struct bb_data *d, struct var *v, const char *flag, bool noweak, struct getres *r)
+{
+	struct flag *f = var_flag(v, flag);
+	char *dflt;
+
+	if (f) {
+		r->value = xstrdup(f->val);
+		return;
+	}
+	if (noweak)
+		return;
+	if (!strcmp(flag, "_content") && (f = var_flag(v, "_defaultval"))) {
+		r->value = xstrdup(f->val);
+		return;
+	}
+	dflt = xasprintf("_defaultval_flag_%s", flag);
+	f = var_flag(v, dflt);
+	free(dflt);
+	if (f)
+		r->value = xstrdup(f->val);
+}
+
+static int
+apply_ops(struct bb_data *d, struct var *v, int k, struct getres *r)
+{
+	if (!v->nops[k])
+		return 0;
+	if (data_need_overrides(d) < 0)
+		return -1;
+	for (size_t i = 0; i < v->nops[k]; i++) {
+		const struct opent *e = &v->ops[k][i];
+
+		if (!ops_match(d, e->ovr))
+			continue;
+		if (k == OPS_APPEND) {
+			r->value = xasprintf("%s%s", r->value ? r->value : "", e->val);
+		} else {
+			char *nv = xasprintf("%s%s", e->val, r->value ? r->value : "");
+
+			free(r->value);
+			r->value = nv;
+			continue;
+		}
+	}
+	return 0;
+}
+
+/* :append builds a new string each time; free the old one */
+static int
+apply_appends(struct bb_data *d, struct var *v, struct getres *r)
+{
+	if (!v->nops[OPS_APPEND])
+		return 0;
+	if (data_need_overrides(d) < 0)
+		return -1;
+	for (size_t i = 0; i < v->nops[OPS_APPEND]; i++) {
+		const struct opent *e = &v->ops[OPS_APPEND][i];
+		char *nv;
+
+		if (!ops_match(d, e->ovr))
+			continue;
+		nv = xasprintf("%s%s", r->value ? r->value : "", e->val);
+		free(r->value);
+		r->value = nv;
+	}
+	return 0;
+}
+
+static bool
+is_py_space(int c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v' ||
+	       (c >= 0x1c && c <= 0x1f);
+}
+
+/* drops the words listed in removes, keeping the whitespace around them */
+static int
+apply_removes(struct bb_data *d, struct bb_strvec *removes, struct getres *r)
+{
+	struct bb_strvec *words = xcalloc(removes->n ? removes->n : 1, sizeof(*words));
+	struct bb_strvec used = BB_STRVEC_INIT;
+	struct bb_buf b = BB_BUF_INIT;
+	const char *s = r->parsed;
+	int ret = 0;
+
+	for (size_t i = 0; i < removes->n; i++) {
+		char *e;
+
+		if (expand_str(d, removes->v[i], NULL, &e) < 0) {
+			ret = -1;
+			goto out;
+		}
+		bb_strvec_split(&words[i], e);
+		free(e);
+	}
+	while (*s) {
+		size_t n = 0;
+		bool skip = false;
+		char *tok;
+
+		if (is_py_space((unsigned char)*s)) {
+			bb_buf_addch(&b, *s++);
+			continue;
+		}
+		while (s[n] && !is_py_space((unsigned char)s[n]))
+			n++;
+		tok = xstrndup(s, n);
+		for (size_t i = 0; i < removes->n; i++)
+			if (bb_strvec_has(&words[i], tok)) {
+				skip = true;
+				if (!bb_strvec_has(&used, removes->v[i]))
+					bb_strvec_pushdup(&used, removes->v[i]);
+			}
+		if (!skip)
+			bb_buf_add(&b, s, n);
+		free(tok);
+		s += n;
+	}
+	free(r->parsed);
+	r->parsed = bb_buf_detach(&b);
+	bb_strvec_clear(&r->removes);
+	r->removes = used;
+	memset(&used, 0, sizeof(used));
+out:
+	for (size_t i = 0; i < removes->n; i++)
+		bb_strvec_clear(&words[i]);
+	free(words);
+	bb_strvec_clear(&used);
+	bb_buf_release(&b);
+	return ret;
+}
+
+static int
+collect_removes(struct bb_data *d, struct var *v, struct bb_strvec *removes)
+{
+	if (data_need_overrides(d) < 0)
+		return -1;
+	for (size_t i = 0; i < v->nops[OPS_REMOVE]; i++) {
+		const struct opent *e = &v->ops[OPS_REMOVE][i];
+
+		if (ops_match(d, e->ovr) && !bb_strvec_has(removes, e->val))
+			bb_strvec_pushdup(removes, e->val);
+	}
+	return 0;
+}
+
+static bool
+cache_get(struct bb_data *d, struct var *v, bool expand, bool retparser, struct getres *r)
+{
+	if (!v || v->cache_gen != d->gen)
+		return false;
+	if (expand && v->cache_val_set) {
+		r->value = v->cache_val ? xstrdup(v->cache_val) : NULL;
+		return true;
+	}
+	if (!expand && retparser && v->cache_raw_set) {
+		r->value = v->cache_raw ? xstrdup(v->cache_raw) : NULL;
+		r->parsed = v->cache_val ? xstrdup(v->cache_val) : NULL;
+		r->has_parser = true;
+		for (size_t i = 0; i < v->cache_removes.n; i++)
+			bb_strvec_pushdup(&r->removes, v->cache_removes.v[i]);
+		return true;
+	}
+	return false;
+}
+
+static void
+cache_put(struct bb_data *d, struct var *v, const char *raw, const struct getres *r)
+{
+	free(v->cache_raw);
+	free(v->cache_val);
+	bb_strvec_clear(&v->cache_removes);
+	v->cache_gen = d->gen;
+	v->cache_raw = raw ? xstrdup(raw) : NULL;
+	v->cache_val = r->parsed ? xstrdup(r->parsed) : NULL;
+	for (size_t i = 0; i < r->removes.n; i++)
+		bb_strvec_pushdup(&v->cache_removes, r->removes.v[i]);
+	v->cache_raw_set = v->cache_val_set = true;
+}
+
+static int
+get_content_parts(struct bb_data *d, struct var *v, bool noweak, bool parsing,
+	struct getres *r)
+{
+	if (!parsing && v && v->novr && resolve_override(d, v, r) < 0)
+		return -1;
+	if (v && !r->value)
+		own_value(d, v, "_content", noweak, r);
+	if (parsing || !v)
+		return 0;
+	if (apply_appends(d, v, r) < 0 || apply_ops(d, v, OPS_PREPEND, r) < 0)
+		return -1;
+	return 0;
+}
+
+static int
+get_flag(struct bb_data *d, const char *var, const char *flag, bool expand, bool noweak,
+	bool parsing, bool retparser, struct getres *r)
+{
+	bool content = !strcmp(flag, "_content");
+	struct var *v = data_find(d, var);
+	char *cachename = NULL, *raw = NULL;
+	int ret = -1;
+
+	if (content && !noweak && cache_get(d, v, expand, retparser, r))
+		return 0;
+	if (content) {
+		if (get_content_parts(d, v, noweak, parsing, r) < 0)
+			return -1;
+	} else if (v) {
+		own_value(d, v, flag, noweak, r);
+	}
+	cachename = content ? xstrdup(var) : xasprintf("%s[%s]", var, flag);
+	if (expand || retparser) {
+		if (r->value && expand_str(d, r->value, cachename, &r->parsed) < 0)
+			goto out;
+		r->has_parser = true;
+	}
+	raw = r->value;
+	if (expand) {
+		r->value = r->parsed ? xstrdup(r->parsed) : NULL;
+	} else {
+		raw = NULL;
+	}
+	if (r->value && *r->value && content && !parsing && v && v->nops[OPS_REMOVE] &&
+	    collect_removes(d, v, &r->removes) < 0)
+		goto out;
+	if (r->value && *r->value && content && !parsing && r->removes.n && r->has_parser) {
+		struct bb_strvec all = r->removes;
+
+		memset(&r->removes, 0, sizeof(r->removes));
+		ret = apply_removes(d, &all, r);
+		bb_strvec_clear(&all);
+		if (ret < 0)
+			goto out;
+		if (expand) {
+			free(r->value);
+			r->value = xstrdup(r->parsed);
+		}
+	}
+	if (content && r->has_parser && !noweak && v)
+		cache_put(d, v, expand ? raw : r->value, r);
+	ret = 0;
+out:
+	free(raw);
+	free(cachename);
+	return ret;
+}
+
+int
+bb_data_get_flag(struct bb_data *d, const char *var, const char *flag, bool expand,
+	bool noweakdefault, bool parsing, char **out)
+{
+	struct getres r = { 0 };
+	int ret;
+
+	*out = NULL;
+	if (d->depth >= MAX_DEPTH)
+		return bb_data_fail(d, bb_data_loc(d, var), "expanding '%s': maximum nesting depth "
+			"exceeded (a reference cycle?)", var);
+	d->depth++;
+	ret = get_flag(d, var, flag, expand, noweakdefault, parsing, false, &r);
+	d->depth--;
+	if (ret == 0) {
+		*out = r.value;
+		r.value = NULL;
+	}
+	getres_release(&r);
+	return ret;
+}
+
+int
+bb_data_get(struct bb_data *d, const char *var, bool expand, char **out)
+{
+	return bb_data_get_flag(d, var, "_content", expand, false, false, out);
+}
+
+/* data_smart's __expand_var_regexp__: ${ followed by [a-zA-Z0-9-_+./~:]+ and } */
+static size_t
+varref_len(const char *s)
+{
+	size_t n = 2;
+
+	if (s[0] != '$' || s[1] != '{')
+		return 0;
+	while (s[n] && (strchr("-_+./~:", s[n]) || (s[n] >= 'a' && s[n] <= 'z') ||
+			(s[n] >= 'A' && s[n] <= 'Z') || (s[n] >= '0' && s[n] <= '9')))
+		n++;
+	return n > 2 && s[n] == '}' ? n + 1 : 0;
+}
+
+static bool
+has_varref(const char *s, size_t len)
+{
+	for (size_t i = 0; i + 1 < len; i++)
+		if (s[i] == '$' && varref_len(s + i) && i + varref_len(s + i) <= len)
+			return true;
+	return false;
+}
+
+static int
+too_big(struct bb_data *d, const char *varname, size_t n)
+{
+	if (n <= MAX_VALUE)
+		return 0;
+	return bb_data_fail(d, NULL, "expanding '%s': value larger than %u bytes",
+		varname ? varname : "expression", MAX_VALUE);
+}
+
+static int
+var_pass(struct bb_data *d, const char *s, const char *varname, struct bb_buf *out)
+{
+	while (*s) {
+		const char *p = strstr(s, "${");
+		size_t n;
+		char *key, *val;
+
+		if (!p) {
+			bb_buf_addstr(out, s);
+			break;
+		}
+		bb_buf_add(out, s, (size_t)(p - s));
+		n = varref_len(p);
+		if (!n) {
+			bb_buf_add(out, p, 2);
+			s = p + 2;
+			continue;
+		}
+		key = xstrndup(p + 2, n - 3);
+		if (varname && !strcmp(varname, key)) {
+			free(key);
+			return bb_data_fail(d, bb_data_loc(d, varname), "variable '%s' references "
+				"itself", varname);
+		}
+		if (bb_data_get(d, key, true, &val) < 0) {
+			free(key);
+			return -1;
+		}
+		if (val)
+			bb_buf_addstr(out, val);
+		else
+			bb_buf_add(out, p, n);
+		free(val);
+		free(key);
+		if (too_big(d, varname, out->len) < 0)
+			return -1;
+		s = p + n;
+	}
+	return 0;
+}
+
+static pcre2_code *
+python_regexp(void)
+{
+	static pcre2_code *re;
+	int errcode;
+	PCRE2_SIZE erroff;
+
+	/* data_smart's __expand_python_regexp__ */
+	if (!re) {
+		re = pcre2_compile((PCRE2_SPTR) "\\$\\{@(?:\\{.*?\\}|.)+?\\}", PCRE2_ZERO_TERMINATED,
+			0, &errcode, &erroff, NULL);
+		if (re)
+			pcre2_jit_compile(re, PCRE2_JIT_COMPLETE);
+	}
+	return re;
+}
+
+struct pyctx {
+	struct bb_data *d;
+};
+
+static int
+py_getvar(void *ctx, const char *name, bool expand, char **val, char **err)
+{
+	struct pyctx *c = ctx;
+
+	if (bb_data_get(c->d, name, expand, val) < 0) {
+		*err = xstrdup(bb_data_error(c->d));
+		return -1;
+	}
+	return 0;
+}
+
+static void
+report_python(struct bb_data *d, const char *varname, const char *code, size_t len,
+	const char *why)
+{
+	const struct bb_loc *loc = NULL;
+	char *key, *base;
+
+	if (varname) {
+		base = xstrndup(varname, strcspn(varname, "["));
+		loc = bb_data_loc(d, base);
+		free(base);
+	}
+	if (!loc && d->cur.file)
+		loc = &d->cur;
+	key = xasprintf("%s:%u:%.*s", loc ? loc->file : "", loc ? loc->line : 0, (int)len, code);
+	if (!bb_strvec_has(&d->reported, key)) {
+		bb_data_warn(d, loc, "inline python not evaluated in '%s': %s: '${@%.*s}'",
+			varname ? varname : "expression", why, (int)len, code);
+		bb_strvec_push(&d->reported, key);
+	} else {
+		free(key);
+	}
+}
+
+/* evaluates one ${@...}; returns 1 when the whole pass must be abandoned */
+static int
+python_sub(struct bb_data *d, const char *m, size_t mlen, const char *varname,
+	struct bb_buf *out)
+{
+	const char *code = m + 3;
+	size_t len = mlen - 4;
+	struct bb_buf val = BB_BUF_INIT, why = BB_BUF_INIT;
+	struct pyctx ctx = { d };
+	struct bb_py_env env = { py_getvar, &ctx };
+	int st, ret = 0;
+
+	if (has_varref(code, len)) {
+		bb_buf_add(out, m, mlen);
+		return 0;
+	}
+	st = bb_py_eval(&env, code, len, &val, &why);
+	switch (st) {
+	case BB_PY_OK:
+		bb_buf_add(out, val.buf, val.len);
+		break;
+	case BB_PY_UNSUPPORTED:
+		if (!strncmp(why.buf, "SyntaxError: unterminated string literal", 40)) {
+			ret = 1;
+			break;
+		}
+		report_python(d, varname, code, len, why.buf);
+		bb_buf_add(out, m, mlen);
+		break;
+	case BB_PY_RAISE:
+		if (!strncmp(why.buf, "SyntaxError: unterminated string literal", 40)) {
+			ret = 1;
+			break;
+		}
+		ret = bb_data_fail(d, NULL, "failure expanding %s%s%s, expression was '%.*s' "
+			"which triggered exception %s", varname ? "variable '" : "expression",
+			varname ? varname : "", varname ? "'" : "", (int)len, code, why.buf);
+		break;
+	default:
+		ret = bb_data_fail(d, NULL, "%s", why.buf);
+		break;
+	}
+	bb_buf_release(&val);
+	bb_buf_release(&why);
+	return ret;
+}
+
+/* returns 1 when the pass was abandoned (the string is left as it was) */
+static int
+python_pass(struct bb_data *d, const char *s, const char *varname, struct bb_buf *out)
+{
+	pcre2_code *re = python_regexp();
+	pcre2_match_data *md;
+	size_t len = strlen(s), pos = 0;
+	int ret = 0;
+
+	if (!strstr(s, "${@") || !re) {
+		bb_buf_add(out, s, len);
+		return 0;
+	}
+	md = pcre2_match_data_create_from_pattern(re, NULL);
+	while (pos <= len) {
+		PCRE2_SIZE *ov;
+		int rc = pcre2_match(re, (PCRE2_SPTR)s, len, pos, 0, md, NULL);
+
+		if (rc < 0)
+			break;
+		ov = pcre2_get_ovector_pointer(md);
+		bb_buf_add(out, s + pos, ov[0] - pos);
+		ret = python_sub(d, s + ov[0], ov[1] - ov[0], varname, out);
+		if (ret)
+			break;
+		if (too_big(d, varname, out->len) < 0) {
+			ret = -1;
+			break;
+		}
+		pos = ov[1];
+	}
+	if (!ret && pos <= len)
+		bb_buf_add(out, s + pos, len - pos);
+	pcre2_match_data_free(md);
+	return ret;
+}
+
+static int
+expand_str(struct bb_data *d, const char *s, const char *varname, char **out)
+{
+	char *cur = xstrdup(s);
+
+	while (strstr(cur, "${")) {
+		struct bb_buf a = BB_BUF_INIT, b = BB_BUF_INIT;
+		int st;
+
+		if (var_pass(d, cur, varname, &a) < 0) {
+			bb_buf_release(&a);
+			goto err;
+		}
+		st = python_pass(d, a.buf, varname, &b);
+		if (st < 0) {
+			bb_buf_release(&a);
+			bb_buf_release(&b);
+			goto err;
+		}
+		if (st == 1) {
+			bb_buf_release(&b);
+			b = a;
+		} else {
+			bb_buf_release(&a);
+		}
+		if (!strcmp(b.buf, cur)) {
+			bb_buf_release(&b);
+			break;
+		}
+		free(cur);
+		cur = bb_buf_detach(&b);
+	}
+	*out = cur;
+	return 0;
+err:
+	free(cur);
+	return -1;
+}
+
+int
+bb_data_expand(struct bb_data *d, const char *s, const char *varname, char **out)
+{
+	int ret;
+
+	*out = NULL;
+	if (d->depth >= MAX_DEPTH)
+		return bb_data_fail(d, NULL, "maximum expansion depth exceeded");
+	d->depth++;
+	ret = expand_str(d, s, varname, out);
+	d->depth--;
+	return ret;
+}

@@ -1,0 +1,143 @@
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "buf.h"
+#include "os.h"
+#include "strvec.h"
+#include "util.h"
+
+char *
+bb_path_norm(const char *path)
+{
+	struct bb_strvec parts = BB_STRVEC_INIT, out = BB_STRVEC_INIT;
+	struct bb_buf b = BB_BUF_INIT;
+	bool abs = path[0] == '/';
+	/* POSIX keeps exactly two leading slashes */
+	bool two = abs && path[1] == '/' && path[2] != '/';
+
+	if (!*path)
+		return xstrdup(".");
+	bb_strvec_splitc(&parts, path, '/');
+	for (size_t i = 0; i < parts.n; i++) {
+		const char *c = parts.v[i];
+
+		if (!*c || !strcmp(c, "."))
+			continue;
+		if (strcmp(c, "..") || (!abs && (!out.n || !strcmp(out.v[out.n - 1], ".."))))
+			bb_strvec_pushdup(&out, c);
+		else if (out.n) {
+			free(out.v[--out.n]);
+		}
+	}
+	if (abs)
+		bb_buf_addstr(&b, two ? "//" : "/");
+	for (size_t i = 0; i < out.n; i++) {
+		if (i)
+			bb_buf_addch(&b, '/');
+		bb_buf_addstr(&b, out.v[i]);
+	}
+	if (!b.len)
+		bb_buf_addch(&b, '.');
+	bb_strvec_clear(&parts);
+	bb_strvec_clear(&out);
+	return bb_buf_detach(&b);
+}
+
+char *
+bb_path_join(const char *a, const char *b)
+{
+	size_t n = strlen(a);
+
+	if (b[0] == '/' || !n)
+		return xstrdup(b);
+	return xasprintf("%s%s%s", a, a[n - 1] == '/' ? "" : "/", b);
+}
+
+char *
+bb_path_abs(const char *path)
+{
+	char cwd[4096], *j, *r;
+
+	if (path[0] == '/')
+		return bb_path_norm(path);
+	if (!getcwd(cwd, sizeof(cwd)))
+		return bb_path_norm(path);
+	j = bb_path_join(cwd, path);
+	r = bb_path_norm(j);
+	free(j);
+	return r;
+}
+
+char *
+bb_path_dirname(const char *path)
+{
+	const char *s = strrchr(path, '/');
+	size_t n;
+
+	if (!s)
+		return xstrdup("");
+	n = (size_t)(s - path) + 1;
+	/* dirname strips trailing slashes unless the head is all slashes */
+	while (n > 1 && path[n - 1] == '/')
+		n--;
+	return xstrndup(path, n);
+}
+
+bool
+bb_path_exists(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0;
+}
+
+bool
+bb_path_isfile(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+int
+bb_read_file(const char *path, size_t max, char **text, size_t *len)
+{
+	struct bb_buf b = BB_BUF_INIT;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int err = 0;
+
+	if (fd < 0)
+		return errno;
+	for (;;) {
+		ssize_t n;
+
+		bb_buf_grow(&b, 65536);
+		n = read(fd, b.buf + b.len, b.alloc - b.len - 1);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			err = errno;
+			break;
+		}
+		if (!n)
+			break;
+		b.len += (size_t)n;
+		b.buf[b.len] = '\0';
+		if (b.len > max) {
+			err = EFBIG;
+			break;
+		}
+	}
+	close(fd);
+	if (err) {
+		bb_buf_release(&b);
+		return err;
+	}
+	*len = b.len;
+	*text = bb_buf_detach(&b);
+	return 0;
+}

@@ -1,0 +1,21 @@
+/* the few system calls bblang makes, and path helpers */
+#ifndef BB_OS_H
+#define BB_OS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Python's os.path.normpath; caller frees */
+char *bb_path_norm(const char *path);
+/* os.path.join(a, b); caller frees */
+char *bb_path_join(const char *a, const char *b);
+/* os.path.abspath; caller frees */
+char *bb_path_abs(const char *path);
+/* os.path.dirname; caller frees */
+char *bb_path_dirname(const char *path);
+bool bb_path_exists(const char *path);
+bool bb_path_isfile(const char *path);
+/* reads a whole file (at most max bytes); returns 0 or an errno value; caller frees *text */
+int bb_read_file(const char *path, size_t max, char **text, size_t *len);
+
+#endif

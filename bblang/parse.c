@@ -1,0 +1,576 @@
+/*
+ * lines to statements, after ConfHandler.py (conf files) and BBHandler.py
+ * (recipes, classes, .inc files); the patterns are BitBake's own, in PCRE2
+ */
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "parse.h"
+#include "strvec.h"
+
+enum rx {
+	RX_CONFIG,
+	RX_INCLUDE,
+	RX_REQUIRE,
+	RX_INCLUDE_ALL,
+	RX_EXPORT,
+	RX_UNSET,
+	RX_UNSET_FLAG,
+	RX_ADDFRAGMENTS,
+	RX_FUNC_START,
+	RX_INHERIT,
+	RX_INHERIT_DEFER,
+	RX_EXPORT_FUNC,
+	RX_ADDTASK,
+	RX_DELTASK,
+	RX_ADDHANDLER,
+	RX_DEF,
+	RX_PYTHON_FUNC,
+	RX_N
+};
+
+static const char *const patterns[RX_N] = {
+	[RX_CONFIG] = "^(?P<exp>export\\s+)?"
+		"(?P<var>[a-zA-Z0-9\\-_+.${}/~:]*?)"
+		"(\\[(?P<flag>[a-zA-Z0-9\\-_+.][a-zA-Z0-9\\-_+.@/]*)\\])?"
+		"(?P<ws>\\s*)((?P<colon>:=)|(?P<lazyques>\\?\\?=)|(?P<ques>\\?=)|(?P<append>\\+=)|"
+		"(?P<prepend>=\\+)|(?P<predot>=\\.)|(?P<postdot>\\.=)|=)(?P<ws2>\\s*)"
+		"(?!'[^']*'[^']*'$)(?!\"[^\"]*\"[^\"]*\"$)"
+		"(?P<apo>['\"])(?P<value>.*)(?P=apo)$",
+	[RX_INCLUDE] = "^include\\s+(.+)",
+	[RX_REQUIRE] = "^require\\s+(.+)",
+	[RX_INCLUDE_ALL] = "^include_all\\s+(.+)",
+	[RX_EXPORT] = "^export\\s+([a-zA-Z0-9\\-_+.${}/~]+)$",
+	[RX_UNSET] = "^unset\\s+([a-zA-Z0-9\\-_+.${}/~]+)$",
+	[RX_UNSET_FLAG] = "^unset\\s+([a-zA-Z0-9\\-_+.${}/~]+)\\[([a-zA-Z0-9\\-_+.][a-zA-Z0-9\\-_+.@]+)\\]$",
+	[RX_ADDFRAGMENTS] = "^addfragments\\s+(.+)\\s+(.+)\\s+(.+)\\s+(.+)",
+	[RX_FUNC_START] = "^(((?P<py>python(?=(\\s|\\()))|(?P<fr>fakeroot(?=\\s)))\\s*)*"
+		"(?P<func>[\\w\\.\\-\\+\\{\\}\\$:]+)?\\s*\\(\\s*\\)\\s*{$",
+	[RX_INHERIT] = "^inherit\\s+(.+)",
+	[RX_INHERIT_DEFER] = "^inherit_defer\\s+(.+)",
+	[RX_EXPORT_FUNC] = "^EXPORT_FUNCTIONS\\s+(.+)",
+	[RX_ADDTASK] = "^addtask\\s+([^#\\n]+)(?P<comment>#.*|.*?)",
+	[RX_DELTASK] = "^deltask\\s+([^#\\n]+)(?P<comment>#.*|.*?)",
+	[RX_ADDHANDLER] = "^addhandler\\s+(.+)",
+	[RX_DEF] = "^def\\s+(\\w+).*:",
+	[RX_PYTHON_FUNC] = "^(?:(\\s+.*)|(^$)|(^#))",
+};
+
+static pcre2_code *compiled[RX_N];
+static pcre2_match_data *mdata;
+
+static pcre2_code *
+rx_get(enum rx r)
+{
+	int ec;
+	PCRE2_SIZE eo;
+
+	if (!compiled[r]) {
+		compiled[r] = pcre2_compile((PCRE2_SPTR)patterns[r], PCRE2_ZERO_TERMINATED, 0, &ec,
+			&eo, NULL);
+		if (!compiled[r])
+			abort(); /* a bug in the patterns above */
+		pcre2_jit_compile(compiled[r], PCRE2_JIT_COMPLETE);
+	}
+	if (!mdata)
+		mdata = pcre2_match_data_create(32, NULL);
+	return compiled[r];
+}
+
+/* a match of one of the patterns against one line */
+struct m {
+	pcre2_code *re;
+	const char *s;
+	PCRE2_SIZE *ov;
+	int rc;
+};
+
+static bool
+rx_match(enum rx r, const char *s, struct m *m)
+{
+	m->re = rx_get(r);
+	m->s = s;
+	m->rc = pcre2_match(m->re, (PCRE2_SPTR)s, strlen(s), 0, 0, mdata, NULL);
+	m->ov = pcre2_get_ovector_pointer(mdata);
+	return m->rc > 0;
+}
+
+static bool
+grp_set(const struct m *m, int n)
+{
+	return n < m->rc && m->ov[2 * n] != PCRE2_UNSET;
+}
+
+/* group n as a new string, or NULL when it did not take part */
+static char *
+grp(const struct m *m, int n)
+{
+	if (!grp_set(m, n))
+		return NULL;
+	return xstrndup(m->s + m->ov[2 * n], m->ov[2 * n + 1] - m->ov[2 * n]);
+}
+
+static int
+grp_named(const struct m *m, const char *name)
+{
+	return pcre2_substring_number_from_name(m->re, (PCRE2_SPTR)name);
+}
+
+static size_t
+grp_len(const struct m *m, int n)
+{
+	return grp_set(m, n) ? m->ov[2 * n + 1] - m->ov[2 * n] : 0;
+}
+
+static bool
+named_set(const struct m *m, const char *name)
+{
+	return grp_set(m, grp_named(m, name));
+}
+
+static char *
+named(const struct m *m, const char *name)
+{
+	return grp(m, grp_named(m, name));
+}
+
+static struct bb_stmt *
+stmt_new(struct bb_stmts *st, enum bb_stmt_kind kind, unsigned line)
+{
+	struct bb_stmt *s;
+
+	if (st->n == st->alloc) {
+		st->alloc = st->alloc ? st->alloc * 2 : 64;
+		st->v = xreallocarray(st->v, st->alloc, sizeof(*st->v));
+	}
+	s = &st->v[st->n++];
+	memset(s, 0, sizeof(*s));
+	s->kind = kind;
+	s->line = line;
+	return s;
+}
+
+void
+bb_stmts_release(struct bb_stmts *st)
+{
+	for (size_t i = 0; i < st->n; i++) {
+		free(st->v[i].var);
+		free(st->v[i].flag);
+		free(st->v[i].value);
+		for (int k = 0; k < 3; k++)
+			free(st->v[i].extra[k]);
+	}
+	free(st->v);
+	free(st->classname);
+	memset(st, 0, sizeof(*st));
+}
+
+struct parser {
+	struct bb_data *d;
+	struct bb_stmts *st;
+	const char *file;
+	/* recipe mode state, as BBHandler's globals */
+	bool infunc, inpython;
+	char *funcname;
+	bool func_python, func_fakeroot;
+	unsigned func_line;
+	struct bb_strvec body, residue;
+};
+
+static int
+perr(struct parser *p, unsigned line, const char *fmt, const char *arg)
+{
+	struct bb_loc loc = { p->file, line };
+
+	return bb_data_fail(p->d, &loc, fmt, arg);
+}
+
+static const char *const opnames[] = { "colon", "lazyques", "ques", "append", "prepend",
+	"postdot", "predot" };
+static const enum bb_op opvals[] = { BB_OP_IMMEDIATE, BB_OP_WEAK_DEFAULT, BB_OP_DEFAULT,
+	BB_OP_APPEND, BB_OP_PREPEND, BB_OP_POSTDOT, BB_OP_PREDOT };
+
+static int
+feed_assign(struct parser *p, unsigned line, const char *s, const struct m *m)
+{
+	struct bb_stmt *st;
+	char *var = named(m, "var");
+	struct bb_loc loc = { p->file, line };
+
+	if (!*var) {
+		free(var);
+		return perr(p, line, "empty variable name in assignment: '%s'", s);
+	}
+	if (!grp_len(m, grp_named(m, "ws")) || !grp_len(m, grp_named(m, "ws2")))
+		bb_data_warn(p->d, &loc, "lack of whitespace around the assignment: '%s'", s);
+	st = stmt_new(p->st, BB_ST_DATA, line);
+	st->var = var;
+	st->flag = named(m, "flag");
+	st->value = named(m, "value");
+	st->exported = named_set(m, "exp");
+	st->op = BB_OP_SET;
+	for (size_t i = 0; i < sizeof(opnames) / sizeof(opnames[0]); i++)
+		if (named_set(m, opnames[i]))
+			st->op = opvals[i];
+	return 0;
+}
+
+static const struct {
+	enum rx rx;
+	enum bb_stmt_kind kind;
+} simple[] = {
+	{ RX_INCLUDE, BB_ST_INCLUDE },
+	{ RX_REQUIRE, BB_ST_REQUIRE },
+	{ RX_INCLUDE_ALL, BB_ST_INCLUDE_ALL },
+	{ RX_EXPORT, BB_ST_EXPORT },
+	{ RX_UNSET, BB_ST_UNSET },
+};
+
+/* ConfHandler.feeder */
+static int
+feed_conf(struct parser *p, unsigned line, const char *s)
+{
+	struct m m;
+	struct bb_stmt *st;
+
+	if (rx_match(RX_CONFIG, s, &m))
+		return feed_assign(p, line, s, &m);
+	for (size_t i = 0; i < sizeof(simple) / sizeof(simple[0]); i++) {
+		if (!rx_match(simple[i].rx, s, &m))
+			continue;
+		st = stmt_new(p->st, simple[i].kind, line);
+		st->var = grp(&m, 1);
+		return 0;
+	}
+	if (rx_match(RX_UNSET_FLAG, s, &m)) {
+		st = stmt_new(p->st, BB_ST_UNSET_FLAG, line);
+		st->var = grp(&m, 1);
+		st->flag = grp(&m, 2);
+		return 0;
+	}
+	if (rx_match(RX_ADDFRAGMENTS, s, &m)) {
+		st = stmt_new(p->st, BB_ST_ADDFRAGMENTS, line);
+		st->value = grp(&m, 1);
+		for (int k = 0; k < 3; k++)
+			st->extra[k] = grp(&m, k + 2);
+		return 0;
+	}
+	return perr(p, line, "unparsed line: '%s'", s);
+}
+
+static bool
+py_space(int c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v' ||
+	       (c >= 0x1c && c <= 0x1f);
+}
+
+static size_t
+rstrip_len(const char *s, size_t n)
+{
+	while (n && py_space((unsigned char)s[n - 1]))
+		n--;
+	return n;
+}
+
+/* splits text into physical lines with universal newlines, as Python's text mode does */
+static void
+split_lines(const char *text, size_t len, struct bb_strvec *lines)
+{
+	size_t i = 0;
+
+	while (i < len) {
+		size_t j = i;
+
+		while (j < len && text[j] != '\n' && text[j] != '\r')
+			j++;
+		bb_strvec_push(lines, xstrndup(text + i, rstrip_len(text + i, j - i)));
+		if (j < len && text[j] == '\r' && j + 1 < len && text[j + 1] == '\n')
+			j++;
+		i = j + 1;
+	}
+}
+
+static bool
+blank(const char *s)
+{
+	while (*s && py_space((unsigned char)*s))
+		s++;
+	return !*s;
+}
+
+/* ConfHandler.handle's line loop */
+static int
+parse_conf(struct parser *p, struct bb_strvec *lines)
+{
+	struct bb_buf s = BB_BUF_INIT;
+	int ret = 0;
+
+	for (size_t i = 0; i < lines->n && !ret; i++) {
+		unsigned first = (unsigned)i + 1;
+
+		if (blank(lines->v[i]))
+			continue;
+		bb_buf_reset(&s);
+		bb_buf_addstr(&s, lines->v[i]);
+		while (s.len && s.buf[s.len - 1] == '\\') {
+			const char *s2 = ++i < lines->n ? lines->v[i] : "";
+
+			if (s.buf[0] == '#' && s2[0] != '#') {
+				ret = perr(p, (unsigned)first, "confusing multiline, partially commented "
+					"expression: '%s'", s.buf);
+				break;
+			}
+			bb_buf_setlen(&s, s.len - 1);
+			bb_buf_addstr(&s, s2);
+		}
+		if (ret || s.buf[0] == '#')
+			continue;
+		if (!s.len) {
+			ret = perr(p, first, "unparsed line: '%s'", "\\");
+			break;
+		}
+		ret = feed_conf(p, i < lines->n ? (unsigned)i + 1 : (unsigned)lines->n, s.buf);
+	}
+	bb_buf_release(&s);
+	return ret;
+}
+
+static char *
+join_body(struct bb_strvec *body)
+{
+	struct bb_buf b = BB_BUF_INIT;
+
+	for (size_t i = 0; i < body->n; i++) {
+		if (i)
+			bb_buf_addch(&b, '\n');
+		bb_buf_addstr(&b, body->v[i]);
+	}
+	bb_strvec_clear(body);
+	return bb_buf_detach(&b);
+}
+
+static void
+end_function(struct parser *p, unsigned line)
+{
+	struct bb_stmt *st = stmt_new(p->st, BB_ST_METHOD, line);
+
+	bb_strvec_pushdup(&p->body, "");
+	st->body_line = line - (unsigned)p->body.n + 1;
+	st->var = p->funcname;
+	st->python = p->func_python;
+	st->fakeroot = p->func_fakeroot;
+	st->value = join_body(&p->body);
+	p->funcname = NULL;
+	p->infunc = false;
+}
+
+static void
+end_python(struct parser *p, unsigned line)
+{
+	struct bb_stmt *st = stmt_new(p->st, BB_ST_PYMETHOD, line);
+
+	st->body_line = line - (unsigned)p->body.n;
+	st->var = p->funcname;
+	st->value = join_body(&p->body);
+	p->funcname = NULL;
+	p->inpython = false;
+}
+
+static void
+split_addtask(const char *args, struct bb_stmt *st)
+{
+	struct bb_buf before = BB_BUF_INIT, after = BB_BUF_INIT;
+	const char *b = strstr(args, " before "), *a = strstr(args, " after ");
+	const char *end = args + strlen(args);
+	const char *tend = b && (!a || b < a) ? b : a ? a : end;
+
+	/* the words after each " after " up to the next " before ", and the reverse */
+	for (const char *p = a; p; p = strstr(p + 1, " after ")) {
+		const char *q = strstr(p + 7, " before ");
+
+		bb_buf_add(&after, p + 7, (size_t)((q ? q : end) - (p + 7)));
+		bb_buf_addch(&after, ' ');
+	}
+	for (const char *p = b; p; p = strstr(p + 1, " before ")) {
+		const char *q = strstr(p + 8, " after ");
+
+		bb_buf_add(&before, p + 8, (size_t)((q ? q : end) - (p + 8)));
+		bb_buf_addch(&before, ' ');
+	}
+	st->value = xstrndup(args, (size_t)(tend - args));
+	st->extra[0] = bb_buf_detach(&before);
+	st->extra[1] = bb_buf_detach(&after);
+}
+
+static int
+feed_keywords(struct parser *p, unsigned line, const char *s)
+{
+	static const struct {
+		enum rx rx;
+		enum bb_stmt_kind kind;
+	} kw[] = {
+		{ RX_DELTASK, BB_ST_DELTASK },
+		{ RX_ADDHANDLER, BB_ST_ADDHANDLER },
+		{ RX_INHERIT, BB_ST_INHERIT },
+		{ RX_INHERIT_DEFER, BB_ST_INHERIT_DEFER },
+	};
+	struct bb_stmt *st;
+	struct m m;
+
+	if (rx_match(RX_EXPORT_FUNC, s, &m)) {
+		st = stmt_new(p->st, BB_ST_EXPORT_FUNCS, line);
+		st->value = grp(&m, 1);
+		st->var = xstrdup(p->st->classname ? p->st->classname : "");
+		return 0;
+	}
+	if (rx_match(RX_ADDTASK, s, &m)) {
+		char *args = grp(&m, 1);
+
+		if (strstr(args, "append_") || strstr(args, "prepend_") || strstr(args, "remove_")) {
+			free(args);
+			return perr(p, line, "task name contains a keyword which is not supported: "
+				"'%s'", s);
+		}
+		st = stmt_new(p->st, BB_ST_ADDTASK, line);
+		split_addtask(args, st);
+		free(args);
+		return 0;
+	}
+	for (size_t i = 0; i < sizeof(kw) / sizeof(kw[0]); i++) {
+		if (!rx_match(kw[i].rx, s, &m))
+			continue;
+		st = stmt_new(p->st, kw[i].kind, line);
+		st->value = grp(&m, 1);
+		return 0;
+	}
+	return feed_conf(p, line, s);
+}
+
+static int
+feed_start(struct parser *p, unsigned line, const char *s)
+{
+	struct m m;
+
+	if (rx_match(RX_FUNC_START, s, &m)) {
+		p->infunc = true;
+		p->funcname = named(&m, "func");
+		if (!p->funcname)
+			p->funcname = xstrdup("__anonymous");
+		p->func_python = named_set(&m, "py");
+		p->func_fakeroot = named_set(&m, "fr");
+		p->func_line = line;
+		return 0;
+	}
+	if (rx_match(RX_DEF, s, &m)) {
+		bb_strvec_pushdup(&p->body, s);
+		p->inpython = true;
+		p->funcname = grp(&m, 1);
+		return 0;
+	}
+	return feed_keywords(p, line, s);
+}
+
+/* BBHandler.feeder */
+static int
+feed_recipe(struct parser *p, unsigned line, const char *s, bool eof)
+{
+	struct bb_loc loc = { p->file, line };
+	struct bb_buf joined = BB_BUF_INIT;
+	struct m m;
+	int ret;
+
+	if ((p->inpython || (p->infunc && (p->func_python ||
+	     !strcmp(p->funcname, "__anonymous")))) && s[strspn(s, " ")] == '\t')
+		bb_data_warn(p->d, &loc, "python should use 4 spaces indentation, but found tabs");
+	if (p->infunc) {
+		if (!strcmp(s, "}"))
+			end_function(p, line);
+		else
+			bb_strvec_pushdup(&p->body, s);
+		return 0;
+	}
+	if (p->inpython) {
+		if (!eof && rx_match(RX_PYTHON_FUNC, s, &m)) {
+			bb_strvec_pushdup(&p->body, s);
+			return 0;
+		}
+		end_python(p, line);
+		if (eof)
+			return 0;
+	}
+	if (s[0] == '#' && p->residue.n && p->residue.v[0][0] != '#')
+		return perr(p, line, "comment in the middle of a multiline expression: '%s'", s);
+	if (p->residue.n && p->residue.v[0][0] == '#' && s[0] != '#')
+		return perr(p, line, "confusing multiline, partially commented expression: '%s'",
+			p->residue.v[0]);
+	if (s[0] && s[strlen(s) - 1] == '\\') {
+		bb_strvec_push(&p->residue, xstrndup(s, strlen(s) - 1));
+		return 0;
+	}
+	for (size_t i = 0; i < p->residue.n; i++)
+		bb_buf_addstr(&joined, p->residue.v[i]);
+	bb_buf_addstr(&joined, s);
+	bb_strvec_clear(&p->residue);
+	ret = 0;
+	if (joined.len && joined.buf[0] != '#')
+		ret = feed_start(p, line, joined.buf);
+	bb_buf_release(&joined);
+	return ret;
+}
+
+static int
+parse_recipe(struct parser *p, struct bb_strvec *lines)
+{
+	unsigned n = (unsigned)lines->n;
+	int ret = 0;
+
+	for (size_t i = 0; i < lines->n && !ret; i++)
+		ret = feed_recipe(p, (unsigned)i + 1, lines->v[i], false);
+	if (!ret && p->inpython)
+		ret = feed_recipe(p, n, "", true);
+	if (ret)
+		return ret;
+	if (p->residue.n)
+		return perr(p, n, "unparsed lines at the end of the file: '%s'", p->residue.v[0]);
+	if (p->body.n)
+		return perr(p, n, "function '%s' is never closed", p->funcname);
+	if (p->infunc)
+		return perr(p, p->func_line, "shell function '%s' is never closed", p->funcname);
+	return 0;
+}
+
+int
+bb_parse_text(struct bb_data *d, const char *file, const char *text, size_t len, bool recipe,
+	struct bb_stmts *out)
+{
+	struct bb_strvec lines = BB_STRVEC_INIT;
+	struct parser p = { 0 };
+	const char *base = strrchr(file, '/');
+	size_t blen;
+	int ret;
+
+	memset(out, 0, sizeof(*out));
+	out->file = bb_data_intern(d, file);
+	base = base ? base + 1 : file;
+	blen = strlen(base);
+	if (blen > 8 && !strcmp(base + blen - 8, ".bbclass"))
+		out->classname = xstrndup(base, blen - 8);
+	p.d = d;
+	p.st = out;
+	p.file = out->file;
+	if (memchr(text, '\0', len))
+		return perr(&p, 1, "not a text file: '%s'", file);
+	split_lines(text, len, &lines);
+	ret = recipe ? parse_recipe(&p, &lines) : parse_conf(&p, &lines);
+	bb_strvec_clear(&lines);
+	bb_strvec_clear(&p.body);
+	bb_strvec_clear(&p.residue);
+	free(p.funcname);
+	if (ret)
+		bb_stmts_release(out);
+	return ret;
+}

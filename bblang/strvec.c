@@ -1,0 +1,92 @@
+#include <stdlib.h>
+#include <string.h>
+
+#include "strvec.h"
+#include "util.h"
+
+void
+bb_strvec_push(struct bb_strvec *sv, char *s)
+{
+	if (sv->n == sv->alloc) {
+		sv->alloc = sv->alloc ? sv->alloc * 2 : 8;
+		sv->v = xreallocarray(sv->v, sv->alloc, sizeof(*sv->v));
+	}
+	sv->v[sv->n++] = s;
+}
+
+void
+bb_strvec_pushdup(struct bb_strvec *sv, const char *s)
+{
+	bb_strvec_push(sv, xstrdup(s));
+}
+
+bool
+bb_strvec_has(const struct bb_strvec *sv, const char *s)
+{
+	for (size_t i = 0; i < sv->n; i++)
+		if (!strcmp(sv->v[i], s))
+			return true;
+	return false;
+}
+
+void
+bb_strvec_clear(struct bb_strvec *sv)
+{
+	for (size_t i = 0; i < sv->n; i++)
+		free(sv->v[i]);
+	free(sv->v);
+	sv->v = NULL;
+	sv->n = sv->alloc = 0;
+}
+
+static bool
+isspace_py(int c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v' ||
+	       (c >= 0x1c && c <= 0x1f);
+}
+
+void
+bb_strvec_split(struct bb_strvec *sv, const char *s)
+{
+	while (*s) {
+		const char *e;
+
+		while (*s && isspace_py((unsigned char)*s))
+			s++;
+		if (!*s)
+			break;
+		for (e = s; *e && !isspace_py((unsigned char)*e); e++)
+			;
+		bb_strvec_push(sv, xstrndup(s, (size_t)(e - s)));
+		s = e;
+	}
+}
+
+void
+bb_strvec_splitc(struct bb_strvec *sv, const char *s, int sep)
+{
+	for (;;) {
+		const char *e = strchr(s, sep);
+
+		if (!e) {
+			bb_strvec_pushdup(sv, s);
+			return;
+		}
+		bb_strvec_push(sv, xstrndup(s, (size_t)(e - s)));
+		s = e + 1;
+	}
+}
+
+static int
+cmpstr(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+void
+bb_strvec_sort(struct bb_strvec *sv)
+{
+	if (sv->n)
+		qsort(sv->v, sv->n, sizeof(*sv->v), cmpstr);
+}

@@ -1,0 +1,27 @@
+/* a growable vector of owned strings */
+#ifndef BB_STRVEC_H
+#define BB_STRVEC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct bb_strvec {
+	char **v;
+	size_t n;
+	size_t alloc;
+};
+
+#define BB_STRVEC_INIT { NULL, 0, 0 }
+
+/* takes ownership of s */
+void bb_strvec_push(struct bb_strvec *sv, char *s);
+void bb_strvec_pushdup(struct bb_strvec *sv, const char *s);
+bool bb_strvec_has(const struct bb_strvec *sv, const char *s);
+void bb_strvec_clear(struct bb_strvec *sv);
+/* appends the whitespace-separated words of s (Python's str.split()) */
+void bb_strvec_split(struct bb_strvec *sv, const char *s);
+/* appends the fields of s separated by sep (Python's str.split(sep)) */
+void bb_strvec_splitc(struct bb_strvec *sv, const char *s, int sep);
+void bb_strvec_sort(struct bb_strvec *sv);
+
+#endif

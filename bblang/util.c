@@ -1,0 +1,116 @@
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "util.h"
+
+void
+bb_oom(void)
+{
+	/* the only way out of the library: nothing sensible can follow */
+	abort();
+}
+
+void *
+xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+
+	if (!p)
+		bb_oom();
+	return p;
+}
+
+void *
+xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+
+	if (!p)
+		bb_oom();
+	return p;
+}
+
+void *
+xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (!p)
+		bb_oom();
+	return p;
+}
+
+void *
+xreallocarray(void *p, size_t n, size_t size)
+{
+	if (size && n > SIZE_MAX / size)
+		bb_oom();
+	return xrealloc(p, n * size);
+}
+
+char *
+xstrndup(const char *s, size_t n)
+{
+	char *p = xmalloc(n + 1);
+
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+char *
+xstrdup(const char *s)
+{
+	return xstrndup(s, strlen(s));
+}
+
+char *
+xasprintf(const char *fmt, ...)
+{
+	struct bb_buf b = BB_BUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	bb_buf_vaddf(&b, fmt, ap);
+	va_end(ap);
+	return bb_buf_detach(&b);
+}
+
+int
+bb_error(struct bb_error *err, const struct bb_loc *loc, const char *fmt, ...)
+{
+	struct bb_buf b = BB_BUF_INIT;
+	va_list ap;
+
+	if (!err || err->msg)
+		return -1;
+	if (loc && loc->file)
+		bb_buf_addf(&b, "%s:%u: error: ", loc->file, loc->line);
+	va_start(ap, fmt);
+	bb_buf_vaddf(&b, fmt, ap);
+	va_end(ap);
+	err->msg = bb_buf_detach(&b);
+	return -1;
+}
+
+void
+bb_error_clear(struct bb_error *err)
+{
+	free(err->msg);
+	err->msg = NULL;
+}
+
+unsigned long
+bb_hash(const char *s, size_t n)
+{
+	uint64_t h = 14695981039346656037ULL;
+
+	while (n--) {
+		h ^= (unsigned char)*s++;
+		h *= 1099511628211ULL;
+	}
+	return (unsigned long)h;
+}

@@ -1,0 +1,174 @@
+/* pgo-gen vars: the datastore of conf files, as bitbake-getvar shows it */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bblang/buf.h"
+#include "bblang/os.h"
+#include "bblang/parse.h"
+#include "bblang/strvec.h"
+#include "generator/gen.h"
+
+static const char vars_usage[] =
+	"usage: pgo-gen vars [-I DIR]... [-O OVERRIDES] [-D VAR=VALUE]... [-u] [-f] [-k]\n"
+	"                    [-v VAR]... [-x VAR]... [-S DIR] FILE...\n"
+	"\n"
+	"Parses FILE... in order as BitBake parses included conf files and prints every\n"
+	"variable as NAME<TAB>VALUE, sorted.\n"
+	"\n"
+	"  -I DIR        append DIR to BBPATH\n"
+	"  -O OVERRIDES  preset OVERRIDES\n"
+	"  -D VAR=VALUE  preset a variable (VAR[flag]=VALUE presets a flag)\n"
+	"  -u            print values unexpanded\n"
+	"  -f            print variable flags too\n"
+	"  -k            expand variable names containing ${...}, as bitbake -e does\n"
+	"  -v VAR        print only VAR (repeatable)\n"
+	"  -x VAR        leave VAR out (repeatable)\n"
+	"  -S DIR        print DIR as @DIR@\n"
+	"  -h, --help    show this help\n";
+
+struct vars_opts {
+	struct bb_strvec bbpath, presets, only, exclude;
+	const char *overrides, *subst;
+	bool unexpanded, flags, expand_keys;
+};
+
+static int
+preset(struct bb_data *d, const char *def)
+{
+	const char *eq = strchr(def, '=');
+	const char *br = strchr(def, '[');
+	char *var;
+	int ret;
+
+	if (!eq || eq == def)
+		return bb_data_fail(d, NULL, "-D wants VAR=VALUE: '%s'", def);
+	if (br && br < eq && eq[-1] == ']') {
+		char *flag = xstrndup(br + 1, (size_t)(eq - br - 2));
+
+		var = xstrndup(def, (size_t)(br - def));
+		ret = bb_data_set_flag(d, var, flag, eq + 1, NULL);
+		free(flag);
+	} else {
+		var = xstrndup(def, (size_t)(eq - def));
+		ret = bb_data_set(d, var, eq + 1, false, NULL);
+	}
+	free(var);
+	return ret;
+}
+
+static int
+setup(struct bb_data *d, const struct vars_opts *o)
+{
+	if (o->bbpath.n) {
+		struct bb_buf b = BB_BUF_INIT;
+
+		for (size_t i = 0; i < o->bbpath.n; i++) {
+			char *abs = bb_path_abs(o->bbpath.v[i]);
+
+			bb_buf_addf(&b, "%s%s", i ? ":" : "", abs);
+			free(abs);
+		}
+		bb_data_set(d, "BBPATH", b.buf, false, NULL);
+		bb_buf_release(&b);
+	}
+	if (o->overrides)
+		bb_data_set(d, "OVERRIDES", o->overrides, false, NULL);
+	for (size_t i = 0; i < o->presets.n; i++)
+		if (preset(d, o->presets.v[i]) < 0)
+			return -1;
+	return 0;
+}
+
+static void
+print_subst(const char *s, const char *dir)
+{
+	size_t n = dir ? strlen(dir) : 0;
+	const char *p;
+
+	while (n && (p = strstr(s, dir))) {
+		fwrite(s, 1, (size_t)(p - s), stdout);
+		fputs("@DIR@", stdout);
+		s = p + n;
+	}
+	fputs(s, stdout);
+}
+
+static void
+flush_warnings(struct bb_data *d)
+{
+	for (size_t i = 0; i < bb_data_nwarnings(d); i++)
+		fprintf(stderr, "%s\n", bb_data_warning(d, i));
+}
+
+static int
+run(const struct vars_opts *o, char **files, int nfiles)
+{
+	struct bb_data *d = bb_data_new();
+	struct bb_buf out = BB_BUF_INIT;
+	struct bb_dump_opts dopts = { o->flags, !o->unexpanded,
+		o->only.n ? (const char *const *)o->only.v : NULL,
+		(const char *const *)o->exclude.v };
+	char *subst = o->subst ? bb_path_abs(o->subst) : NULL;
+	int ret = setup(d, o);
+
+	for (int i = 0; i < nfiles && !ret; i++)
+		ret = bb_parse_file(d, files[i]);
+	if (!ret && o->expand_keys)
+		ret = bb_data_expand_keys(d);
+	flush_warnings(d);
+	if (ret) {
+		fprintf(stderr, "pgo-gen: %s\n", bb_data_error(d));
+		printf("!PARSEERROR\t%s\n", bb_data_error(d));
+	} else {
+		bb_dump(d, &dopts, &out);
+		print_subst(out.buf, subst);
+	}
+	free(subst);
+	bb_buf_release(&out);
+	bb_data_free(d);
+	return ret ? 1 : 0;
+}
+
+int
+cmd_vars(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ "fixed-time", required_argument, NULL, 'T' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct vars_opts o = { 0 };
+	int c, ret;
+
+	while ((c = getopt_long(argc, argv, "+I:O:D:ufkv:x:S:h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'I': bb_strvec_pushdup(&o.bbpath, optarg); break;
+		case 'O': o.overrides = optarg; break;
+		case 'D': bb_strvec_pushdup(&o.presets, optarg); break;
+		case 'u': o.unexpanded = true; break;
+		case 'f': o.flags = true; break;
+		case 'k': o.expand_keys = true; break;
+		case 'v': bb_strvec_pushdup(&o.only, optarg); break;
+		case 'x': bb_strvec_pushdup(&o.exclude, optarg); break;
+		case 'S': o.subst = optarg; break;
+		case 'T': break;
+		case 'h': fputs(vars_usage, stdout); return 0;
+		default: fputs(vars_usage, stderr); return 2;
+		}
+	}
+	if (optind >= argc) {
+		fputs(vars_usage, stderr);
+		return 2;
+	}
+	bb_strvec_push(&o.only, NULL);
+	o.only.n--;
+	bb_strvec_push(&o.exclude, NULL);
+	ret = run(&o, argv + optind, argc - optind);
+	bb_strvec_clear(&o.bbpath);
+	bb_strvec_clear(&o.presets);
+	bb_strvec_clear(&o.only);
+	bb_strvec_clear(&o.exclude);
+	return ret;
+}
