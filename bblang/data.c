@@ -358,23 +358,29 @@ ovr_walk(struct bb_data *d, const char *var, bool add)
 	}
 }
 
+/* a renamed variable is an error in BitBake (logged, parsing goes on) */
 static void
 check_renamed(struct bb_data *d, const char *var, const struct bb_loc *loc)
 {
-	size_t n = strcspn(var, ":");
+	char *shortvar = xstrndup(var, strcspn(var, ":"));
+	struct flag *f = var_flag(data_find(d, "BB_RENAMED_VARIABLES"), shortvar);
+	const char *to = f ? f->val : NULL;
+	bool hit = f != NULL;
 
-	for (size_t i = 0; i < sizeof(renamed) / sizeof(renamed[0]); i++) {
-		if (strlen(renamed[i][0]) != n || strncmp(renamed[i][0], var, n))
-			continue;
-		if (renamed[i][1])
-			bb_data_warn(d, loc, "variable '%s' has been renamed to '%s'", renamed[i][0],
-				renamed[i][1]);
+	for (size_t i = 0; !hit && i < sizeof(renamed) / sizeof(renamed[0]); i++)
+		if (!strcmp(renamed[i][0], shortvar)) {
+			to = renamed[i][1];
+			hit = true;
+		}
+	if (hit) {
+		if (to && !strstr(to, " "))
+			bb_data_warn(d, loc, "variable '%s' has been renamed to '%s'", shortvar, to);
 		else
-			bb_data_warn(d, loc, "variable '%s' is deprecated and support has been removed",
-				renamed[i][0]);
+			bb_data_warn(d, loc, "variable '%s' %s", shortvar,
+				to ? to : "is deprecated and support has been removed");
 		bb_data_set(d, "_FAILPARSINGERRORHANDLED", "True", true, NULL);
-		return;
 	}
+	free(shortvar);
 }
 
 /* finds the :append/:prepend/:remove keyword as data_smart's __setvar_regexp__ */
@@ -470,9 +476,7 @@ bb_data_set_flag(struct bb_data *d, const char *var, const char *flag, const cha
 {
 	struct var *v;
 
-	if (!strcmp(var, "BB_RENAMED_VARIABLES"))
-		bb_data_warn(d, loc, "BB_RENAMED_VARIABLES is not supported");
-	else if (!strchr(var, ':'))
+	if (strcmp(var, "BB_RENAMED_VARIABLES"))
 		check_renamed(d, var, loc);
 	data_changed(d);
 	v = data_lookup(d, var);

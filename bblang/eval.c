@@ -480,7 +480,7 @@ eval_addtask(struct bb_data *d, const struct bb_stmt *s, const struct bb_loc *lo
 
 /* bb.build.deltask */
 static int
-eval_deltask(struct bb_data *d, const struct bb_stmt *s, const struct bb_loc *loc)
+eval_deltask(struct bb_data *d, const struct bb_stmt *s)
 {
 	struct bb_strvec tasks = BB_STRVEC_INIT, all = BB_STRVEC_INIT;
 	struct flag *f;
@@ -654,7 +654,7 @@ eval_stmt(struct bb_data *d, const struct bb_stmt *s, const struct bb_loc *loc)
 	case BB_ST_ADDTASK:
 		return eval_addtask(d, s, loc);
 	case BB_ST_DELTASK:
-		return eval_deltask(d, s, loc);
+		return eval_deltask(d, s);
 	case BB_ST_ADDHANDLER:
 		return eval_addhandler(d, s, loc);
 	case BB_ST_INHERIT:

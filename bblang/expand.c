@@ -266,7 +266,7 @@ resolve_override(struct bb_data *d, struct var *v, struct getres *r)
 }
 
 static void
-own_value(struct bb_data *d, struct var *v, const char *flag, bool noweak, struct getres *r)
+own_value(struct var *v, const char *flag, bool noweak, struct getres *r)
 {
 	struct flag *f = var_flag(v, flag);
 	char *dflt;
@@ -289,26 +289,21 @@ own_value(struct bb_data *d, struct var *v, const char *flag, bool noweak, struc
 }
 
 static int
-apply_ops(struct bb_data *d, struct var *v, int k, struct getres *r)
+apply_prepends(struct bb_data *d, struct var *v, struct getres *r)
 {
-	if (!v->nops[k])
+	if (!v->nops[OPS_PREPEND])
 		return 0;
 	if (data_need_overrides(d) < 0)
 		return -1;
-	for (size_t i = 0; i < v->nops[k]; i++) {
-		const struct opent *e = &v->ops[k][i];
+	for (size_t i = 0; i < v->nops[OPS_PREPEND]; i++) {
+		const struct opent *e = &v->ops[OPS_PREPEND][i];
+		char *nv;
 
 		if (!ops_match(d, e->ovr))
 			continue;
-		if (k == OPS_APPEND) {
-			r->value = xasprintf("%s%s", r->value ? r->value : "", e->val);
-		} else {
-			char *nv = xasprintf("%s%s", e->val, r->value ? r->value : "");
-
-			free(r->value);
-			r->value = nv;
-			continue;
-		}
+		nv = xasprintf("%s%s", e->val, r->value ? r->value : "");
+		free(r->value);
+		r->value = nv;
 	}
 	return 0;
 }
@@ -453,10 +448,10 @@ get_content_parts(struct bb_data *d, struct var *v, bool noweak, bool parsing,
 	if (!parsing && v && v->novr && resolve_override(d, v, r) < 0)
 		return -1;
 	if (v && !r->value)
-		own_value(d, v, "_content", noweak, r);
+		own_value(v, "_content", noweak, r);
 	if (parsing || !v)
 		return 0;
-	if (apply_appends(d, v, r) < 0 || apply_ops(d, v, OPS_PREPEND, r) < 0)
+	if (apply_appends(d, v, r) < 0 || apply_prepends(d, v, r) < 0)
 		return -1;
 	return 0;
 }
@@ -476,7 +471,7 @@ get_flag(struct bb_data *d, const char *var, const char *flag, bool expand, bool
 		if (get_content_parts(d, v, noweak, parsing, r) < 0)
 			return -1;
 	} else if (v) {
-		own_value(d, v, flag, noweak, r);
+		own_value(v, flag, noweak, r);
 	}
 	cachename = content ? xstrdup(var) : xasprintf("%s[%s]", var, flag);
 	if (expand || retparser) {

@@ -359,7 +359,7 @@ end_function(struct parser *p, unsigned line)
 	struct bb_stmt *st = stmt_new(p->st, BB_ST_METHOD, line);
 
 	bb_strvec_pushdup(&p->body, "");
-	st->body_line = line - (unsigned)p->body.n + 1;
+	st->body_line = line - (unsigned)p->body.n;
 	st->var = p->funcname;
 	st->python = p->func_python;
 	st->fakeroot = p->func_fakeroot;
@@ -373,7 +373,7 @@ end_python(struct parser *p, unsigned line)
 {
 	struct bb_stmt *st = stmt_new(p->st, BB_ST_PYMETHOD, line);
 
-	st->body_line = line - (unsigned)p->body.n;
+	st->body_line = line - (unsigned)p->body.n - 1;
 	st->var = p->funcname;
 	st->value = join_body(&p->body);
 	p->funcname = NULL;
@@ -430,7 +430,8 @@ feed_keywords(struct parser *p, unsigned line, const char *s)
 	if (rx_match(RX_ADDTASK, s, &m)) {
 		char *args = grp(&m, 1);
 
-		if (strstr(args, "append_") || strstr(args, "prepend_") || strstr(args, "remove_")) {
+		/* BitBake looks for "%s_" % keyword with keywords ":append" ... in the words */
+		if (strstr(s, ":append_") || strstr(s, ":prepend_") || strstr(s, ":remove_")) {
 			free(args);
 			return perr(p, line, "task name contains a keyword which is not supported: "
 				"'%s'", s);
@@ -536,10 +537,9 @@ parse_recipe(struct parser *p, struct bb_strvec *lines)
 		return ret;
 	if (p->residue.n)
 		return perr(p, n, "unparsed lines at the end of the file: '%s'", p->residue.v[0]);
-	if (p->body.n)
-		return perr(p, n, "function '%s' is never closed", p->funcname);
+	/* BitBake reports the last line; the line of the opening brace is more useful */
 	if (p->infunc)
-		return perr(p, p->func_line, "shell function '%s' is never closed", p->funcname);
+		return perr(p, p->func_line, "function '%s' is never closed", p->funcname);
 	return 0;
 }
 

@@ -117,7 +117,6 @@ run(const struct vars_opts *o, char **files, int nfiles)
 		ret = bb_parse_file(d, files[i]);
 	if (!ret && o->expand_keys)
 		ret = bb_data_expand_keys(d);
-	flush_warnings(d);
 	if (ret) {
 		fprintf(stderr, "pgo-gen: %s\n", bb_data_error(d));
 		printf("!PARSEERROR\t%s\n", bb_data_error(d));
@@ -125,6 +124,7 @@ run(const struct vars_opts *o, char **files, int nfiles)
 		bb_dump(d, &dopts, &out);
 		print_subst(out.buf, subst);
 	}
+	flush_warnings(d);
 	free(subst);
 	bb_buf_release(&out);
 	bb_data_free(d);
@@ -142,7 +142,7 @@ cmd_vars(int argc, char **argv)
 	struct vars_opts o = { 0 };
 	int c, ret;
 
-	while ((c = getopt_long(argc, argv, "+I:O:D:ufkv:x:S:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "I:O:D:ufkv:x:S:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'I': bb_strvec_pushdup(&o.bbpath, optarg); break;
 		case 'O': o.overrides = optarg; break;
