@@ -1,0 +1,349 @@
+/* the datastore API: set/get/flags/del, overrides, expansion limits */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "bblang/data.h"
+#include "bblang/parse.h"
+#include "tests/test-util.h"
+
+static int
+setup(void **state)
+{
+	*state = bb_data_new();
+	return 0;
+}
+
+static int
+teardown(void **state)
+{
+	bb_data_free(*state);
+	return 0;
+}
+
+static void
+set(struct bb_data *d, const char *var, const char *val)
+{
+	assert_int_equal(bb_data_set(d, var, val, false, NULL), 0);
+}
+
+static double
+now(void)
+{
+	struct timespec ts;
+
+	timespec_get(&ts, TIME_UTC);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void
+test_set_get(void **state)
+{
+	struct bb_data *d = *state;
+	char *v = (char *)"sentinel";
+
+	assert_int_equal(bb_data_get(d, "NOPE", true, &v), 0);
+	assert_null(v);
+	set(d, "A", "a");
+	set(d, "B", "${A}b");
+	assert_var(d, "A", "a");
+	assert_var(d, "B", "ab");
+	assert_raw(d, "B", "${A}b");
+	set(d, "A", "x");
+	assert_var(d, "B", "xb");
+	set(d, "E", "");
+	assert_var(d, "E", "");
+	assert_string_equal(bb_data_error(d), "");
+}
+
+static void
+test_flags(void **state)
+{
+	struct bb_data *d = *state;
+	char *v;
+
+	set(d, "A", "new");
+	assert_int_equal(bb_data_set_flag(d, "F", "doc", "${A}", NULL), 0);
+	assert_flag(d, "F", "doc", "new");
+	assert_int_equal(bb_data_get_flag(d, "F", "doc", false, false, false, &v), 0);
+	assert_string_equal(v, "${A}");
+	free(v);
+	/* flags alone do not make a value */
+	assert_var(d, "F", NULL);
+	/* "_content" is the value itself */
+	assert_int_equal(bb_data_set_flag(d, "G", "_content", "g", NULL), 0);
+	assert_var(d, "G", "g");
+	bb_data_del_flag(d, "F", "doc");
+	assert_flag(d, "F", "doc", NULL);
+	bb_data_del_flag(d, "F", "never");
+	bb_data_del_flag(d, "NEVER", "doc");
+	assert_flag(d, "NEVER", "doc", NULL);
+}
+
+static void
+test_weak_default(void **state)
+{
+	struct bb_data *d = *state;
+	char *v;
+
+	assert_int_equal(bb_data_set_flag(d, "W", "_defaultval", "weak", NULL), 0);
+	assert_var(d, "W", "weak");
+	assert_int_equal(bb_data_get_flag(d, "W", "_content", true, true, false, &v), 0);
+	assert_null(v);
+	set(d, "W", "strong");
+	assert_var(d, "W", "strong");
+}
+
+static void
+test_del(void **state)
+{
+	struct bb_data *d = *state;
+	size_t n;
+	const char **keys;
+
+	set(d, "OVERRIDES", "foo");
+	set(d, "A", "a");
+	assert_int_equal(bb_data_set_flag(d, "A", "doc", "d", NULL), 0);
+	set(d, "A:append", " app");
+	set(d, "B", "b");
+	bb_data_del(d, "A");
+	assert_var(d, "A", NULL);
+	assert_flag(d, "A", "doc", NULL);
+	bb_data_del(d, "NEVER");
+	keys = bb_data_keys(d, &n);
+	assert_int_equal(n, 2);
+	assert_string_equal(keys[0], "B");
+	assert_string_equal(keys[1], "OVERRIDES");
+	free(keys);
+}
+
+/* setVar outside parsing drops :append/:prepend and active override keys (data_smart) */
+static void
+test_set_not_parsing(void **state)
+{
+	struct bb_data *d = *state;
+
+	set(d, "OVERRIDES", "foo:bar");
+	set(d, "A", "base");
+	set(d, "A:foo", "afoo");
+	set(d, "A:append", " app");
+	assert_var(d, "A", "afoo app");
+	set(d, "A", "new");
+	assert_var(d, "A", "new");
+	assert_var(d, "A:foo", NULL);
+	set(d, "B", "b");
+	set(d, "B:append", " app");
+	assert_int_equal(bb_data_set(d, "B", "b2", true, NULL), 0);
+	assert_var(d, "B", "b2 app");
+}
+
+static void
+test_override_order(void **state)
+{
+	struct bb_data *d = *state;
+
+	set(d, "OVERRIDES", "foo:bar");
+	set(d, "R", "a");
+	set(d, "R:bar", "rbar");
+	set(d, "R:foo", "rfoo");
+	assert_var(d, "R", "rbar");
+	set(d, "OVERRIDES", "bar:foo");
+	assert_var(d, "R", "rfoo");
+	set(d, "OVERRIDES", "nothing");
+	assert_var(d, "R", "a");
+	/* OVERRIDES may itself be built from variables */
+	set(d, "MACHINE", "qemu");
+	set(d, "OVERRIDES", "${MACHINE}:x");
+	set(d, "R:qemu", "rqemu");
+	assert_var(d, "R", "rqemu");
+	bb_data_del(d, "R");
+	assert_var(d, "R", NULL);
+	assert_raw(d, "R:foo", "rfoo");
+}
+
+static void
+test_undefined_literal(void **state)
+{
+	struct bb_data *d = *state;
+	char *v;
+
+	set(d, "C", "x ${UNDEF} ${ } $ {X} ${A ${a-b.c+d}");
+	assert_var(d, "C", "x ${UNDEF} ${ } $ {X} ${A ${a-b.c+d}");
+	assert_int_equal(bb_data_expand(d, "<${C}|${NONE}>", NULL, &v), 0);
+	assert_string_equal(v, "<x ${UNDEF} ${ } $ {X} ${A ${a-b.c+d}|${NONE}>");
+	free(v);
+}
+
+static void
+test_self_reference(void **state)
+{
+	struct bb_data *d = *state;
+	char *v = (char *)"sentinel";
+
+	set(d, "S", "a ${S} b");
+	assert_int_equal(bb_data_get(d, "S", true, &v), -1);
+	assert_null(v);
+	assert_string_equal(bb_data_error(d), "variable 'S' references itself");
+	bb_data_clear_error(d);
+	assert_string_equal(bb_data_error(d), "");
+	/* unexpanded, it is just a value */
+	assert_raw(d, "S", "a ${S} b");
+}
+
+static void
+test_self_reference_loc(void **state)
+{
+	struct bb_data *d = *state;
+	struct bb_loc loc = { "x.conf", 7 };
+	char *v;
+
+	assert_int_equal(bb_data_set(d, "S", "${S}", true, &loc), 0);
+	assert_int_equal(bb_data_get(d, "S", true, &v), -1);
+	assert_string_equal(bb_data_error(d), "x.conf:7: error: variable 'S' references itself");
+}
+
+static void
+test_reference_cycle(void **state)
+{
+	struct bb_data *d = *state;
+	double t0 = now();
+	char *v = (char *)"sentinel";
+
+	set(d, "X", "${Y}");
+	set(d, "Y", "${Z}");
+	set(d, "Z", "${X}");
+	assert_int_equal(bb_data_get(d, "X", true, &v), -1);
+	assert_null(v);
+	assert_true(now() - t0 < 5.0);
+	/* names the variable where the depth limit hit, not the one asked for */
+	assert_string_equal(bb_data_error(d), "expanding 'Z': maximum nesting depth exceeded "
+					      "(a reference cycle?)");
+	/* the store is still usable afterwards */
+	bb_data_clear_error(d);
+	set(d, "Z", "z");
+	assert_var(d, "X", "z");
+}
+
+static void
+test_billion_laughs(void **state)
+{
+	struct bb_data *d = *state;
+	char *path = test_datapath("bad/billion-laughs.conf");
+	double t0 = now();
+	char *v = (char *)"sentinel";
+
+	assert_int_equal(bb_parse_file(d, path), 0);
+	free(path);
+	v = test_get(d, "L5");
+	assert_int_equal(strlen(v), 300000);
+	free(v);
+	assert_int_equal(bb_data_get(d, "L10", true, &v), -1);
+	assert_null(v);
+	assert_string_equal(bb_data_error(d), "expanding 'L7': value larger than 16777216 bytes");
+	assert_true(now() - t0 < 10.0);
+	/* the unexpanded value is still there */
+	bb_data_clear_error(d);
+	v = test_get_raw(d, "L10");
+	assert_int_equal(strlen(v), 50);
+	free(v);
+}
+
+static void
+test_deep_chain(void **state)
+{
+	struct bb_data *d = *state;
+	char name[16], val[32];
+
+	set(d, "V0", "end");
+	for (int i = 1; i <= 50; i++) {
+		snprintf(name, sizeof(name), "V%d", i);
+		snprintf(val, sizeof(val), "${V%d}", i - 1);
+		set(d, name, val);
+	}
+	assert_var(d, "V50", "end");
+}
+
+static void
+test_fanout_cached(void **state)
+{
+	struct bb_data *d = *state;
+	char name[16], val[32];
+	double t0 = now();
+
+	set(d, "A_0", "");
+	for (int i = 1; i <= 40; i++) {
+		snprintf(name, sizeof(name), "A_%d", i);
+		snprintf(val, sizeof(val), "${A_%d}${A_%d}", i - 1, i - 1);
+		set(d, name, val);
+	}
+	/* 2^40 references: only the per-variable cache makes this finish */
+	assert_var(d, "A_40", "");
+	assert_true(now() - t0 < 5.0);
+}
+
+static void
+test_rename(void **state)
+{
+	struct bb_data *d = *state;
+
+	set(d, "OVERRIDES", "o");
+	set(d, "OLD", "v");
+	set(d, "OLD:append", " app");
+	assert_int_equal(bb_data_set_flag(d, "OLD", "doc", "d", NULL), 0);
+	assert_int_equal(bb_data_rename(d, "OLD", "NEW"), 0);
+	assert_var(d, "OLD", NULL);
+	assert_var(d, "NEW", "v app");
+}
+
+static void
+test_list(void **state)
+{
+	struct bb_data *d = *state;
+
+	assert_int_equal(bb_data_list_add(d, "L", "deps", "b", false), 0);
+	assert_int_equal(bb_data_list_add(d, "L", "deps", "c", false), 0);
+	assert_int_equal(bb_data_list_add(d, "L", "deps", "a", true), 0);
+	assert_flag(d, "L", "deps", "a b c");
+	assert_true(bb_data_list_has(d, "L", "deps", "b"));
+	assert_false(bb_data_list_has(d, "L", "deps", "d"));
+	bb_data_list_remove(d, "L", "deps", "b");
+	assert_flag(d, "L", "deps", "a c");
+}
+
+static void
+test_expand_keys(void **state)
+{
+	struct bb_data *d = *state;
+
+	set(d, "PN", "foo");
+	set(d, "X_${PN}", "x");
+	assert_int_equal(bb_data_expand_keys(d), 0);
+	assert_var(d, "X_foo", "x");
+	assert_var(d, "X_${PN}", NULL);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_set_get, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_flags, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_weak_default, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_del, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_set_not_parsing, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_override_order, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_undefined_literal, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_self_reference, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_self_reference_loc, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_reference_cycle, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_billion_laughs, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_deep_chain, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_fanout_cached, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_rename, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_list, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_expand_keys, setup, teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

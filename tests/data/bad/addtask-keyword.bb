@@ -1,0 +1,2 @@
+A = "a"
+addtask do_foo:append_x after do_compile

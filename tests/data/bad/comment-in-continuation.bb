@@ -1,0 +1,3 @@
+A = "a \
+# comment
+b"

@@ -1,0 +1,1 @@
+inherit does-not-exist

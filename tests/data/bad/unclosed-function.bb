@@ -1,0 +1,5 @@
+A = "a"
+
+do_compile() {
+	make
+

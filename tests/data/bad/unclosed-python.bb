@@ -1,0 +1,3 @@
+A = "a"
+python do_x() {
+    pass

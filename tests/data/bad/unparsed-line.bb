@@ -1,0 +1,2 @@
+A = "a"
+this is not valid

@@ -1,0 +1,1 @@
+DEFERRED = "1"

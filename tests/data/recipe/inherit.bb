@@ -1,0 +1,4 @@
+PN = "demo"
+inherit plain hello
+inherit plain
+inherit_defer deferred
