@@ -43,6 +43,7 @@ value(struct bb_data *d, const char *var, const char *flag, bool expand, struct 
 
 	if (bb_data_get_flag(d, var, flag, expand, false, false, &v) < 0) {
 		bb_buf_addstr(out, "!ERROR");
+		bb_data_warn(d, NULL, "%s", bb_data_error(d));
 		bb_data_clear_error(d);
 	} else if (!v) {
 		bb_buf_addstr(out, "!NONE");

@@ -47,13 +47,6 @@ assigned_value(struct bb_data *d, const struct bb_stmt *s, const struct bb_loc *
 		name = xasprintf("%s[:=]", s->var);
 		ret = bb_data_expand(d, s->value, name, val);
 		free(name);
-		if (ret < 0 && !strstr(bb_data_error(d), ": error: ")) {
-			char *m = xstrdup(bb_data_error(d));
-
-			bb_data_clear_error(d);
-			bb_data_fail(d, loc, "%s", m);
-			free(m);
-		}
 		return ret;
 	}
 	if (s->op != BB_OP_SET && s->op != BB_OP_WEAK_DEFAULT && current(d, s, &cur) < 0)

@@ -510,6 +510,19 @@ out:
 	return ret;
 }
 
+/* the outermost expansion names the variable asked for, where it was set */
+static void
+wrap_error(struct bb_data *d, const char *var, const char *flag)
+{
+	char *msg = xstrdup(bb_data_error(d));
+	char *name = flag ? xasprintf("%s[%s]", var, flag) : xstrdup(var);
+
+	bb_data_clear_error(d);
+	bb_data_fail(d, bb_data_loc(d, var), "failure expanding '%s': %s", name, msg);
+	free(name);
+	free(msg);
+}
+
 int
 bb_data_get_flag(struct bb_data *d, const char *var, const char *flag, bool expand,
 	bool noweakdefault, bool parsing, char **out)
@@ -519,11 +532,13 @@ bb_data_get_flag(struct bb_data *d, const char *var, const char *flag, bool expa
 
 	*out = NULL;
 	if (d->depth >= MAX_DEPTH)
-		return bb_data_fail(d, bb_data_loc(d, var), "expanding '%s': maximum nesting depth "
-			"exceeded (a reference cycle?)", var);
+		return bb_data_fail(d, NULL, "references nested deeper than %d levels at '%s' "
+			"(a reference cycle?)", MAX_DEPTH, var);
 	d->depth++;
 	ret = get_flag(d, var, flag, expand, noweakdefault, parsing, false, &r);
 	d->depth--;
+	if (ret < 0 && !d->depth)
+		wrap_error(d, var, strcmp(flag, "_content") ? flag : NULL);
 	if (ret == 0) {
 		*out = r.value;
 		r.value = NULL;
@@ -566,7 +581,7 @@ too_big(struct bb_data *d, const char *varname, size_t n)
 {
 	if (n <= MAX_VALUE)
 		return 0;
-	return bb_data_fail(d, NULL, "expanding '%s': value larger than %u bytes",
+	return bb_data_fail(d, NULL, "value of '%s' larger than %u bytes",
 		varname ? varname : "expression", MAX_VALUE);
 }
 
@@ -592,8 +607,7 @@ var_pass(struct bb_data *d, const char *s, const char *varname, struct bb_buf *o
 		key = xstrndup(p + 2, n - 3);
 		if (varname && !strcmp(varname, key)) {
 			free(key);
-			return bb_data_fail(d, bb_data_loc(d, varname), "variable '%s' references "
-				"itself", varname);
+			return bb_data_fail(d, NULL, "variable '%s' references itself", varname);
 		}
 		if (bb_data_get(d, key, true, &val) < 0) {
 			free(key);
@@ -703,9 +717,7 @@ python_sub(struct bb_data *d, const char *m, size_t mlen, const char *varname,
 			ret = 1;
 			break;
 		}
-		ret = bb_data_fail(d, NULL, "failure expanding %s%s%s, expression was '%.*s' "
-			"which triggered exception %s", varname ? "variable '" : "expression",
-			varname ? varname : "", varname ? "'" : "", (int)len, code, why.buf);
+		ret = bb_data_fail(d, NULL, "'${@%.*s}' raised %s", (int)len, code, why.buf);
 		break;
 	default:
 		ret = bb_data_fail(d, NULL, "%s", why.buf);
@@ -803,5 +815,12 @@ bb_data_expand(struct bb_data *d, const char *s, const char *varname, char **out
 	d->depth++;
 	ret = expand_str(d, s, varname, out);
 	d->depth--;
+	if (ret < 0 && !d->depth && varname) {
+		char *msg = xstrdup(bb_data_error(d));
+
+		bb_data_clear_error(d);
+		bb_data_fail(d, NULL, "failure expanding '%s': %s", varname, msg);
+		free(msg);
+	}
 	return ret;
 }

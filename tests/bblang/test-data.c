@@ -2,7 +2,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "bblang/data.h"
 #include "bblang/parse.h"
@@ -26,15 +25,6 @@ static void
 set(struct bb_data *d, const char *var, const char *val)
 {
 	assert_int_equal(bb_data_set(d, var, val, false, NULL), 0);
-}
-
-static double
-now(void)
-{
-	struct timespec ts;
-
-	timespec_get(&ts, TIME_UTC);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
 static void
@@ -184,7 +174,7 @@ test_self_reference(void **state)
 	set(d, "S", "a ${S} b");
 	assert_int_equal(bb_data_get(d, "S", true, &v), -1);
 	assert_null(v);
-	assert_string_equal(bb_data_error(d), "variable 'S' references itself");
+	assert_string_equal(bb_data_error(d), "failure expanding 'S': variable 'S' references itself");
 	bb_data_clear_error(d);
 	assert_string_equal(bb_data_error(d), "");
 	/* unexpanded, it is just a value */
@@ -200,14 +190,13 @@ test_self_reference_loc(void **state)
 
 	assert_int_equal(bb_data_set(d, "S", "${S}", true, &loc), 0);
 	assert_int_equal(bb_data_get(d, "S", true, &v), -1);
-	assert_string_equal(bb_data_error(d), "x.conf:7: error: variable 'S' references itself");
+	assert_string_equal(bb_data_error(d), "x.conf:7: error: failure expanding 'S': variable 'S' references itself");
 }
 
 static void
 test_reference_cycle(void **state)
 {
 	struct bb_data *d = *state;
-	double t0 = now();
 	char *v = (char *)"sentinel";
 
 	set(d, "X", "${Y}");
@@ -215,10 +204,9 @@ test_reference_cycle(void **state)
 	set(d, "Z", "${X}");
 	assert_int_equal(bb_data_get(d, "X", true, &v), -1);
 	assert_null(v);
-	assert_true(now() - t0 < 5.0);
-	/* names the variable where the depth limit hit, not the one asked for */
-	assert_string_equal(bb_data_error(d), "expanding 'Z': maximum nesting depth exceeded "
-					      "(a reference cycle?)");
+	/* names the variable asked for, and where the depth limit hit */
+	assert_string_equal(bb_data_error(d), "failure expanding 'X': references nested deeper "
+					      "than 200 levels at 'Z' (a reference cycle?)");
 	/* the store is still usable afterwards */
 	bb_data_clear_error(d);
 	set(d, "Z", "z");
@@ -230,7 +218,6 @@ test_billion_laughs(void **state)
 {
 	struct bb_data *d = *state;
 	char *path = test_datapath("bad/billion-laughs.conf");
-	double t0 = now();
 	char *v = (char *)"sentinel";
 
 	assert_int_equal(bb_parse_file(d, path), 0);
@@ -240,8 +227,8 @@ test_billion_laughs(void **state)
 	free(v);
 	assert_int_equal(bb_data_get(d, "L10", true, &v), -1);
 	assert_null(v);
-	assert_string_equal(bb_data_error(d), "expanding 'L7': value larger than 16777216 bytes");
-	assert_true(now() - t0 < 10.0);
+	assert_non_null(strstr(bb_data_error(d), "/billion-laughs.conf:12: error: failure "
+					       "expanding 'L10': value of 'L7' larger than 16777216 bytes"));
 	/* the unexpanded value is still there */
 	bb_data_clear_error(d);
 	v = test_get_raw(d, "L10");
@@ -269,7 +256,6 @@ test_fanout_cached(void **state)
 {
 	struct bb_data *d = *state;
 	char name[16], val[32];
-	double t0 = now();
 
 	set(d, "A_0", "");
 	for (int i = 1; i <= 40; i++) {
@@ -279,7 +265,6 @@ test_fanout_cached(void **state)
 	}
 	/* 2^40 references: only the per-variable cache makes this finish */
 	assert_var(d, "A_40", "");
-	assert_true(now() - t0 < 5.0);
 }
 
 static void
