@@ -1,0 +1,31 @@
+LOG_DRIVER = env AM_TAP_AWK='$(AWK)' $(SHELL) $(top_srcdir)/build-aux/tap-driver.sh
+AM_TESTS_ENVIRONMENT = CMOCKA_MESSAGE_OUTPUT=TAP; export CMOCKA_MESSAGE_OUTPUT; \
+	TEST_DATADIR='$(abs_top_srcdir)/tests/data'; export TEST_DATADIR; \
+	PGO_GEN='$(abs_top_builddir)/generator/pgo-gen'; export PGO_GEN;
+
+TEST_CFLAGS = $(AM_CPPFLAGS) $(CMOCKA_CFLAGS) $(PCRE2_CFLAGS)
+TEST_LIBS = $(BBLANG_LIBS) $(CMOCKA_LIBS)
+
+check_PROGRAMS += %D%/bblang/test-pyexpr
+%C%_bblang_test_pyexpr_SOURCES = %D%/bblang/test-pyexpr.c
+%C%_bblang_test_pyexpr_CPPFLAGS = $(TEST_CFLAGS)
+%C%_bblang_test_pyexpr_LDADD = $(TEST_LIBS)
+
+check_PROGRAMS += %D%/bblang/test-parse %D%/bblang/test-data %D%/bblang/test-recipe %D%/bblang/test-errors
+%C%_bblang_test_parse_SOURCES = %D%/bblang/test-parse.c %D%/test-util.c %D%/test-util.h
+%C%_bblang_test_parse_CPPFLAGS = $(TEST_CFLAGS)
+%C%_bblang_test_parse_LDADD = $(TEST_LIBS)
+%C%_bblang_test_data_SOURCES = %D%/bblang/test-data.c %D%/test-util.c %D%/test-util.h
+%C%_bblang_test_data_CPPFLAGS = $(TEST_CFLAGS)
+%C%_bblang_test_data_LDADD = $(TEST_LIBS)
+%C%_bblang_test_recipe_SOURCES = %D%/bblang/test-recipe.c %D%/test-util.c %D%/test-util.h
+%C%_bblang_test_recipe_CPPFLAGS = $(TEST_CFLAGS)
+%C%_bblang_test_recipe_LDADD = $(TEST_LIBS)
+%C%_bblang_test_errors_SOURCES = %D%/bblang/test-errors.c %D%/test-util.c %D%/test-util.h
+%C%_bblang_test_errors_CPPFLAGS = $(TEST_CFLAGS)
+%C%_bblang_test_errors_LDADD = $(TEST_LIBS)
+
+TESTS += $(check_PROGRAMS)
+dist_check_SCRIPTS += %D%/conformance.sh %D%/real-data.sh
+TESTS += %D%/conformance.sh %D%/real-data.sh
+EXTRA_DIST += %D%/data %D%/conformance-python.txt
