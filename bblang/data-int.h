@@ -35,6 +35,8 @@ struct var {
 	struct ovrent *ovr;
 	size_t novr, aovr;
 	bool in_ovrdata;
+	/* bit k: this variable is listed in the overridedata of its prefix with k ':' fewer */
+	unsigned long ovr_levels;
 	/* expansion cache of the value, valid while cache_gen == d->gen */
 	unsigned long cache_gen;
 	char *cache_raw;
@@ -52,12 +54,16 @@ struct bb_data {
 	struct bb_strvec reported;
 	/* OVERRIDES as a list, computed lazily (need_overrides) */
 	struct bb_strvec overrides;
+	const char **ovrhash;	/* open hash over overrides */
+	size_t novrhash;
 	bool ovr_valid, inoverride;
 	unsigned long gen;
 	unsigned depth;
 	/* files being parsed, innermost last */
 	struct bb_strvec parsing;
 	bool inherit_warn;
+	/* BB_RENAMED_VARIABLES, once it has flags */
+	struct var *renames;
 	/* where the statement being evaluated is, for reports */
 	struct bb_loc cur;
 };

@@ -68,6 +68,7 @@ bb_data_free(struct bb_data *d)
 	bb_strvec_clear(&d->warnings);
 	bb_strvec_clear(&d->reported);
 	bb_strvec_clear(&d->overrides);
+	free(d->ovrhash);
 	bb_strvec_clear(&d->parsing);
 	bb_error_clear(&d->err);
 	free(d);
@@ -281,13 +282,42 @@ override_like(const char *o)
 	return (*o >= 'a' && *o <= 'z') || (*o >= '0' && *o <= '9');
 }
 
-static void
-ovr_add(struct var *s, const char *var, const char *o)
+static unsigned
+colons(const char *s)
 {
+	unsigned n = 0;
+
+	while ((s = strchr(s, ':')))
+		n++, s++;
+	return n;
+}
+
+/* the level bit of var's entry with override o, or 0 past the bitmask */
+static unsigned long
+level_bit(const char *o)
+{
+	unsigned k = colons(o);
+
+	return k < 8 * sizeof(unsigned long) ? 1UL << k : 0;
+}
+
+static void
+ovr_add(struct bb_data *d, struct var *s, const char *var, const char *o)
+{
+	unsigned long bit = level_bit(o);
+	struct var *v;
+
 	s->in_ovrdata = true;
-	for (size_t i = 0; i < s->novr; i++)
-		if (!strcmp(s->ovr[i].var, var) && !strcmp(s->ovr[i].ovr, o))
+	if (bit) {
+		v = data_lookup(d, var);
+		if (v->ovr_levels & bit)
 			return;
+		v->ovr_levels |= bit;
+	} else {
+		for (size_t i = 0; i < s->novr; i++)
+			if (!strcmp(s->ovr[i].var, var) && !strcmp(s->ovr[i].ovr, o))
+				return;
+	}
 	if (s->novr == s->aovr) {
 		s->aovr = s->aovr ? s->aovr * 2 : 4;
 		s->ovr = xreallocarray(s->ovr, s->aovr, sizeof(*s->ovr));
@@ -298,11 +328,21 @@ ovr_add(struct var *s, const char *var, const char *o)
 }
 
 static void
-ovr_remove(struct var *s, const char *var, const char *o)
+ovr_forget(struct bb_data *d, const struct ovrent *e)
+{
+	struct var *v = data_find(d, e->var);
+
+	if (v)
+		v->ovr_levels &= ~level_bit(e->ovr);
+}
+
+static void
+ovr_remove(struct bb_data *d, struct var *s, const char *var, const char *o)
 {
 	for (size_t i = 0; i < s->novr; i++) {
 		if (strcmp(s->ovr[i].var, var) || strcmp(s->ovr[i].ovr, o))
 			continue;
+		ovr_forget(d, &s->ovr[i]);
 		free(s->ovr[i].var);
 		free(s->ovr[i].ovr);
 		memmove(&s->ovr[i], &s->ovr[i + 1], (s->novr - i - 1) * sizeof(*s->ovr));
@@ -312,9 +352,10 @@ ovr_remove(struct var *s, const char *var, const char *o)
 }
 
 static void
-ovr_clear(struct var *s)
+ovr_clear(struct bb_data *d, struct var *s)
 {
 	for (size_t i = 0; i < s->novr; i++) {
+		ovr_forget(d, &s->ovr[i]);
 		free(s->ovr[i].var);
 		free(s->ovr[i].ovr);
 	}
@@ -339,9 +380,9 @@ ovr_walk(struct bb_data *d, const char *var, bool add)
 		struct var *s = add ? data_lookup(d, shortvar) : data_find(d, shortvar);
 
 		if (add)
-			ovr_add(s, var, o);
+			ovr_add(d, s, var, o);
 		else if (s && s->in_ovrdata)
-			ovr_remove(s, var, o);
+			ovr_remove(d, s, var, o);
 		c = NULL;
 		for (size_t i = slen; i-- > 0;)
 			if (var[i] == ':') {
@@ -362,24 +403,33 @@ ovr_walk(struct bb_data *d, const char *var, bool add)
 static void
 check_renamed(struct bb_data *d, const char *var, const struct bb_loc *loc)
 {
-	char *shortvar = xstrndup(var, strcspn(var, ":"));
-	struct flag *f = var_flag(data_find(d, "BB_RENAMED_VARIABLES"), shortvar);
-	const char *to = f ? f->val : NULL;
-	bool hit = f != NULL;
+	size_t n = strcspn(var, ":");
+	const char *to = NULL;
+	bool hit = false;
+	char *shortvar;
 
 	for (size_t i = 0; !hit && i < sizeof(renamed) / sizeof(renamed[0]); i++)
-		if (!strcmp(renamed[i][0], shortvar)) {
+		if (!strncmp(renamed[i][0], var, n) && !renamed[i][0][n]) {
 			to = renamed[i][1];
 			hit = true;
 		}
-	if (hit) {
-		if (to && !strstr(to, " "))
-			bb_data_warn(d, loc, "variable '%s' has been renamed to '%s'", shortvar, to);
-		else
-			bb_data_warn(d, loc, "variable '%s' %s", shortvar,
-				to ? to : "is deprecated and support has been removed");
-		bb_data_set(d, "_FAILPARSINGERRORHANDLED", "True", true, NULL);
+	if (!hit && d->renames) {
+		for (size_t i = 0; !hit && i < d->renames->nflags; i++)
+			if (!strncmp(d->renames->flags[i].name, var, n) &&
+			    !d->renames->flags[i].name[n]) {
+				to = d->renames->flags[i].val;
+				hit = true;
+			}
 	}
+	if (!hit)
+		return;
+	shortvar = xstrndup(var, n);
+	if (to && !strchr(to, ' '))
+		bb_data_warn(d, loc, "variable '%s' has been renamed to '%s'", shortvar, to);
+	else
+		bb_data_warn(d, loc, "variable '%s' %s", shortvar,
+			to ? to : "is deprecated and support has been removed");
+	bb_data_set(d, "_FAILPARSINGERRORHANDLED", "True", true, NULL);
 	free(shortvar);
 }
 
@@ -430,7 +480,7 @@ drop_active_overrides(struct bb_data *d, struct var *v)
 	for (size_t i = 0; i < active.n; i++)
 		bb_data_del(d, active.v[i]);
 	bb_strvec_clear(&active);
-	ovr_clear(v);
+	ovr_clear(d, v);
 }
 
 int
@@ -476,10 +526,12 @@ bb_data_set_flag(struct bb_data *d, const char *var, const char *flag, const cha
 {
 	struct var *v;
 
-	if (strcmp(var, "BB_RENAMED_VARIABLES"))
-		check_renamed(d, var, loc);
 	data_changed(d);
 	v = data_lookup(d, var);
+	if (strcmp(var, "BB_RENAMED_VARIABLES"))
+		check_renamed(d, var, loc);
+	else
+		d->renames = v;
 	flag_put(v, flag, val, loc);
 	if (!strcmp(flag, "_defaultval") && strchr(var, ':'))
 		ovr_walk(d, var, true);
@@ -497,7 +549,7 @@ bb_data_del(struct bb_data *d, const char *var)
 			flag_drop(v, v->flags[v->nflags - 1].name);
 		for (int k = 0; k < OPS_N; k++)
 			ops_clear(v, k);
-		ovr_clear(v);
+		ovr_clear(d, v);
 	}
 	if (strchr(var, ':'))
 		ovr_walk(d, var, false);
@@ -563,12 +615,12 @@ bb_data_rename(struct bb_data *d, const char *key, const char *newkey)
 		struct bb_strvec olds = BB_STRVEC_INIT;
 
 		found = true;
-		ovr_clear(nv);
+		ovr_clear(d, nv);
 		nv->in_ovrdata = true;
 		for (size_t i = 0; i < v->novr; i++) {
 			char *nvar = replace_all(v->ovr[i].var, key, newkey);
 
-			ovr_add(nv, nvar, v->ovr[i].ovr);
+			ovr_add(d, nv, nvar, v->ovr[i].ovr);
 			free(nvar);
 			bb_strvec_pushdup(&olds, v->ovr[i].var);
 		}

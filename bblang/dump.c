@@ -13,7 +13,15 @@ escape(struct bb_buf *out, const char *s)
 		bb_buf_addch(out, '\\');
 	for (; *s; s++) {
 		unsigned char c = (unsigned char)*s;
+		size_t n = 0;
 
+		while ((unsigned char)s[n] >= 0x20 && s[n] != '\\' && s[n] != 0x7f)
+			n++;
+		if (n) {
+			bb_buf_add(out, s, n);
+			s += n - 1;
+			continue;
+		}
 		switch (c) {
 		case '\\':
 			bb_buf_addstr(out, "\\\\");

@@ -36,44 +36,66 @@ getres_release(struct getres *r)
 	memset(r, 0, sizeof(*r));
 }
 
+static bool
+ovr_has(struct bb_data *d, const char *s, size_t n)
+{
+	size_t mask = d->novrhash - 1;
+	size_t i = bb_hash(s, n) & mask;
+
+	if (!d->novrhash)
+		return false;
+	for (; d->ovrhash[i]; i = (i + 1) & mask) {
+		const char *o = d->ovrhash[i];
+
+		if (!strncmp(o, s, n) && !o[n])
+			return true;
+	}
+	return false;
+}
+
+/* whether every ':'-separated part of o is in OVERRIDES */
 bool
 data_ovr_active(struct bb_data *d, const char *o)
 {
-	struct bb_strvec parts = BB_STRVEC_INIT;
-	bool all = true;
+	for (;;) {
+		size_t n = strcspn(o, ":");
 
-	if (bb_strvec_has(&d->overrides, o))
-		return true;
-	if (!strchr(o, ':'))
-		return false;
-	bb_strvec_splitc(&parts, o, ':');
-	for (size_t i = 0; i < parts.n && all; i++)
-		all = bb_strvec_has(&d->overrides, parts.v[i]);
-	bb_strvec_clear(&parts);
-	return all;
+		if (!ovr_has(d, o, n))
+			return false;
+		if (!o[n])
+			return true;
+		o += n + 1;
+	}
 }
 
 /* the check used for :append/:prepend/:remove overrides */
 static bool
 ops_match(struct bb_data *d, const char *o)
 {
-	struct bb_strvec parts = BB_STRVEC_INIT;
-	bool all = true;
-
-	if (!o || !*o)
-		return true;
-	bb_strvec_splitc(&parts, o, ':');
-	for (size_t i = 0; i < parts.n && all; i++)
-		all = bb_strvec_has(&d->overrides, parts.v[i]);
-	bb_strvec_clear(&parts);
-	return all;
+	return !o || !*o || data_ovr_active(d, o);
 }
 
 static void
 set_overrides(struct bb_data *d, const char *val)
 {
+	size_t mask;
+
 	bb_strvec_clear(&d->overrides);
-	bb_strvec_splitc(&d->overrides, val ? val : "", ':');
+	if (val)
+		bb_strvec_splitc(&d->overrides, val, ':');
+	for (d->novrhash = 16; d->novrhash < d->overrides.n * 2; d->novrhash *= 2)
+		;
+	free(d->ovrhash);
+	d->ovrhash = xcalloc(d->novrhash, sizeof(*d->ovrhash));
+	mask = d->novrhash - 1;
+	for (size_t k = 0; k < d->overrides.n; k++) {
+		const char *o = d->overrides.v[k];
+		size_t i = bb_hash(o, strlen(o)) & mask;
+
+		while (d->ovrhash[i] && strcmp(d->ovrhash[i], o))
+			i = (i + 1) & mask;
+		d->ovrhash[i] = o;
+	}
 }
 
 /*
@@ -89,13 +111,13 @@ data_need_overrides(struct bb_data *d)
 		return 0;
 	d->inoverride = true;
 	d->ovr_valid = true;
-	bb_strvec_clear(&d->overrides);
+	set_overrides(d, NULL);
 	d->gen++;
 	if (bb_data_get(d, "OVERRIDES", true, &cur) < 0)
 		goto err;
 	d->inoverride = false;
 	for (int i = 0; i < 5; i++) {
-		set_overrides(d, cur);
+		set_overrides(d, cur ? cur : "");
 		d->gen++;
 		if (bb_data_get(d, "OVERRIDES", true, &next) < 0)
 			goto err;

@@ -113,10 +113,26 @@ grp(const struct m *m, int n)
 	return xstrndup(m->s + m->ov[2 * n], m->ov[2 * n + 1] - m->ov[2 * n]);
 }
 
+/* group numbers by name; names are the string literals of this file */
 static int
 grp_named(const struct m *m, const char *name)
 {
-	return pcre2_substring_number_from_name(m->re, (PCRE2_SPTR)name);
+	static struct {
+		const pcre2_code *re;
+		const char *name;
+		int n;
+	} memo[32];
+	size_t i;
+
+	for (i = 0; i < 32 && memo[i].re; i++)
+		if (memo[i].re == m->re && memo[i].name == name)
+			return memo[i].n;
+	if (i == 32)
+		return pcre2_substring_number_from_name(m->re, (PCRE2_SPTR)name);
+	memo[i].re = m->re;
+	memo[i].name = name;
+	memo[i].n = pcre2_substring_number_from_name(m->re, (PCRE2_SPTR)name);
+	return memo[i].n;
 }
 
 static size_t
