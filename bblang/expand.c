@@ -681,6 +681,14 @@ py_getvar(void *ctx, const char *name, bool expand, char **val, char **err)
 	return 0;
 }
 
+static bool
+py_isfunc(void *ctx, const char *name)
+{
+	struct pyctx *c = ctx;
+
+	return var_flag(data_find(c->d, name), "func") != NULL;
+}
+
 static void
 report_python(struct bb_data *d, const char *varname, const char *code, size_t len,
 	const char *why)
@@ -714,7 +722,7 @@ python_sub(struct bb_data *d, const char *m, size_t mlen, const char *varname,
 	size_t len = mlen - 4;
 	struct bb_buf val = BB_BUF_INIT, why = BB_BUF_INIT;
 	struct pyctx ctx = { d };
-	struct bb_py_env env = { py_getvar, &ctx };
+	struct bb_py_env env = { py_getvar, py_isfunc, &ctx };
 	int st, ret = 0;
 
 	if (has_varref(code, len)) {
