@@ -28,6 +28,9 @@ struct ovrent {
 
 struct var {
 	char *name;
+	unsigned long hash;
+	/* setting it is an error: BitBake renamed it (BB_RENAMED_VARIABLES) */
+	bool renamed;
 	struct flag *flags;
 	size_t nflags, aflags;
 	struct opent *ops[OPS_N];

@@ -25,6 +25,8 @@ bb_data_new(void)
 	d->nslots = 1024;
 	d->slots = xcalloc(d->nslots, sizeof(*d->slots));
 	d->gen = 1;
+	for (size_t i = 0; i < sizeof(renamed) / sizeof(renamed[0]); i++)
+		data_lookup(d, renamed[i][0])->renamed = true;
 	return d;
 }
 
@@ -148,12 +150,13 @@ bb_data_intern(struct bb_data *d, const char *s)
 }
 
 static size_t
-slot_of(struct bb_data *d, const char *name)
+slot_of(struct bb_data *d, const char *name, unsigned long h)
 {
 	size_t mask = d->nslots - 1;
-	size_t i = bb_hash(name, strlen(name)) & mask;
+	size_t i = h & mask;
+	struct var *v;
 
-	while (d->slots[i] && strcmp(d->slots[i]->name, name))
+	while ((v = d->slots[i]) && (v->hash != h || strcmp(v->name, name)))
 		i = (i + 1) & mask;
 	return i;
 }
@@ -161,7 +164,7 @@ slot_of(struct bb_data *d, const char *name)
 struct var *
 data_find(struct bb_data *d, const char *name)
 {
-	return d->slots[slot_of(d, name)];
+	return d->slots[slot_of(d, name, bb_hash(name, strlen(name)))];
 }
 
 static void
@@ -174,20 +177,22 @@ grow_table(struct bb_data *d)
 	d->slots = xcalloc(d->nslots, sizeof(*d->slots));
 	for (size_t i = 0; i < n; i++)
 		if (old[i])
-			d->slots[slot_of(d, old[i]->name)] = old[i];
+			d->slots[slot_of(d, old[i]->name, old[i]->hash)] = old[i];
 	free(old);
 }
 
 struct var *
 data_lookup(struct bb_data *d, const char *name)
 {
-	size_t i = slot_of(d, name);
+	unsigned long h = bb_hash(name, strlen(name));
+	size_t i = slot_of(d, name, h);
 	struct var *v = d->slots[i];
 
 	if (v)
 		return v;
 	v = xcalloc(1, sizeof(*v));
 	v->name = xstrdup(name);
+	v->hash = h;
 	d->slots[i] = v;
 	if (++d->nvars * 2 > d->nslots)
 		grow_table(d);
@@ -401,36 +406,31 @@ ovr_walk(struct bb_data *d, const char *var, bool add)
 
 /* a renamed variable is an error in BitBake (logged, parsing goes on) */
 static void
-check_renamed(struct bb_data *d, const char *var, const struct bb_loc *loc)
+check_renamed(struct bb_data *d, struct var *v, const char *var, const struct bb_loc *loc)
 {
 	size_t n = strcspn(var, ":");
 	const char *to = NULL;
-	bool hit = false;
 	char *shortvar;
+	struct flag *f;
 
-	for (size_t i = 0; !hit && i < sizeof(renamed) / sizeof(renamed[0]); i++)
-		if (!strncmp(renamed[i][0], var, n) && !renamed[i][0][n]) {
-			to = renamed[i][1];
-			hit = true;
-		}
-	if (!hit && d->renames) {
-		for (size_t i = 0; !hit && i < d->renames->nflags; i++)
-			if (!strncmp(d->renames->flags[i].name, var, n) &&
-			    !d->renames->flags[i].name[n]) {
-				to = d->renames->flags[i].val;
-				hit = true;
-			}
+	if (var[n]) {
+		shortvar = xstrndup(var, n);
+		v = data_find(d, shortvar);
+		free(shortvar);
 	}
-	if (!hit)
+	if (!v || !v->renamed || !strcmp(v->name, "_FAILPARSINGERRORHANDLED"))
 		return;
-	shortvar = xstrndup(var, n);
+	for (size_t i = 0; i < sizeof(renamed) / sizeof(renamed[0]); i++)
+		if (!strcmp(renamed[i][0], v->name))
+			to = renamed[i][1];
+	if (d->renames && (f = var_flag(d->renames, v->name)))
+		to = f->val;
 	if (to && !strchr(to, ' '))
-		bb_data_warn(d, loc, "variable '%s' has been renamed to '%s'", shortvar, to);
+		bb_data_warn(d, loc, "variable '%s' has been renamed to '%s'", v->name, to);
 	else
-		bb_data_warn(d, loc, "variable '%s' %s", shortvar,
+		bb_data_warn(d, loc, "variable '%s' %s", v->name,
 			to ? to : "is deprecated and support has been removed");
 	bb_data_set(d, "_FAILPARSINGERRORHANDLED", "True", true, NULL);
-	free(shortvar);
 }
 
 /* finds the :append/:prepend/:remove keyword as data_smart's __setvar_regexp__ */
@@ -495,12 +495,12 @@ bb_data_set(struct bb_data *d, const char *var, const char *val, bool parsing,
 	if (old_syntax(var))
 		return bb_data_fail(d, loc, "variable '%s' contains an operation using the old "
 			"override syntax; convert this metadata to the ':' syntax", var);
-	check_renamed(d, var, loc);
 	data_changed(d);
 	k = setvar_keyword(var, &blen, &add);
 	if (k >= 0) {
 		char *base = xstrndup(var, blen);
 
+		check_renamed(d, NULL, var, loc);
 		v = data_lookup(d, base);
 		ops_add(v, k, val, add);
 		ovr_walk(d, base, true);
@@ -508,6 +508,7 @@ bb_data_set(struct bb_data *d, const char *var, const char *val, bool parsing,
 		return 0;
 	}
 	v = data_lookup(d, var);
+	check_renamed(d, v, var, loc);
 	if (!parsing) {
 		for (k = 0; k < OPS_N; k++)
 			ops_clear(v, k);
@@ -528,10 +529,12 @@ bb_data_set_flag(struct bb_data *d, const char *var, const char *flag, const cha
 
 	data_changed(d);
 	v = data_lookup(d, var);
-	if (strcmp(var, "BB_RENAMED_VARIABLES"))
-		check_renamed(d, var, loc);
-	else
+	if (!strcmp(var, "BB_RENAMED_VARIABLES")) {
 		d->renames = v;
+		data_lookup(d, flag)->renamed = true;
+	} else {
+		check_renamed(d, v, var, loc);
+	}
 	flag_put(v, flag, val, loc);
 	if (!strcmp(flag, "_defaultval") && strchr(var, ':'))
 		ovr_walk(d, var, true);

@@ -292,21 +292,35 @@ rstrip_len(const char *s, size_t n)
 	return n;
 }
 
+/* the physical lines of a file, pointing into one copy of its text */
+struct lines {
+	char *buf;
+	char **v;
+	size_t n;
+};
+
 /* splits text into physical lines with universal newlines, as Python's text mode does */
 static void
-split_lines(const char *text, size_t len, struct bb_strvec *lines)
+split_lines(const char *text, size_t len, struct lines *l)
 {
-	size_t i = 0;
+	size_t i = 0, alloc = 64, next;
 
+	l->buf = xstrndup(text, len);
+	l->v = xreallocarray(NULL, alloc, sizeof(*l->v));
+	l->n = 0;
 	while (i < len) {
 		size_t j = i;
 
-		while (j < len && text[j] != '\n' && text[j] != '\r')
+		while (j < len && l->buf[j] != '\n' && l->buf[j] != '\r')
 			j++;
-		bb_strvec_push(lines, xstrndup(text + i, rstrip_len(text + i, j - i)));
-		if (j < len && text[j] == '\r' && j + 1 < len && text[j + 1] == '\n')
-			j++;
-		i = j + 1;
+		if (l->n == alloc) {
+			alloc *= 2;
+			l->v = xreallocarray(l->v, alloc, sizeof(*l->v));
+		}
+		l->v[l->n++] = l->buf + i;
+		next = j + (j < len && l->buf[j] == '\r' && j + 1 < len && l->buf[j + 1] == '\n');
+		l->buf[i + rstrip_len(l->buf + i, j - i)] = '\0';
+		i = next + 1;
 	}
 }
 
@@ -320,7 +334,7 @@ blank(const char *s)
 
 /* ConfHandler.handle's line loop */
 static int
-parse_conf(struct parser *p, struct bb_strvec *lines)
+parse_conf(struct parser *p, struct lines *lines)
 {
 	struct bb_buf s = BB_BUF_INIT;
 	int ret = 0;
@@ -540,7 +554,7 @@ feed_recipe(struct parser *p, unsigned line, const char *s, bool eof)
 }
 
 static int
-parse_recipe(struct parser *p, struct bb_strvec *lines)
+parse_recipe(struct parser *p, struct lines *lines)
 {
 	unsigned n = (unsigned)lines->n;
 	int ret = 0;
@@ -563,7 +577,7 @@ int
 bb_parse_text(struct bb_data *d, const char *file, const char *text, size_t len, bool recipe,
 	struct bb_stmts *out)
 {
-	struct bb_strvec lines = BB_STRVEC_INIT;
+	struct lines lines;
 	struct parser p = { 0 };
 	const char *base = strrchr(file, '/');
 	size_t blen;
@@ -582,7 +596,8 @@ bb_parse_text(struct bb_data *d, const char *file, const char *text, size_t len,
 		return perr(&p, 1, "not a text file: '%s'", file);
 	split_lines(text, len, &lines);
 	ret = recipe ? parse_recipe(&p, &lines) : parse_conf(&p, &lines);
-	bb_strvec_clear(&lines);
+	free(lines.buf);
+	free(lines.v);
 	bb_strvec_clear(&p.body);
 	bb_strvec_clear(&p.residue);
 	free(p.funcname);
