@@ -205,7 +205,7 @@ var_flag(struct var *v, const char *name)
 	if (!v)
 		return NULL;
 	for (size_t i = 0; i < v->nflags; i++)
-		if (!strcmp(v->flags[i].name, name))
+		if (v->flags[i].name[0] == name[0] && !strcmp(v->flags[i].name, name))
 			return &v->flags[i];
 	return NULL;
 }

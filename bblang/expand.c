@@ -495,9 +495,10 @@ get_flag(struct bb_data *d, const char *var, const char *flag, bool expand, bool
 	} else if (v) {
 		own_value(v, flag, noweak, r);
 	}
-	cachename = content ? xstrdup(var) : xasprintf("%s[%s]", var, flag);
+	if (!content)
+		cachename = xasprintf("%s[%s]", var, flag);
 	if (expand || retparser) {
-		if (r->value && expand_str(d, r->value, cachename, &r->parsed) < 0)
+		if (r->value && expand_str(d, r->value, content ? var : cachename, &r->parsed) < 0)
 			goto out;
 		r->has_parser = true;
 	}

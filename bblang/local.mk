@@ -1,6 +1,7 @@
 noinst_LIBRARIES += %D%/libbblang.a
 %C%_libbblang_a_CPPFLAGS = $(AM_CPPFLAGS) $(PCRE2_CFLAGS)
 %C%_libbblang_a_SOURCES = \
+	%D%/assign.c \
 	%D%/buf.c %D%/buf.h \
 	%D%/data.c %D%/data.h %D%/data-int.h \
 	%D%/dump.c \
@@ -8,7 +9,9 @@ noinst_LIBRARIES += %D%/libbblang.a
 	%D%/expand.c \
 	%D%/os.c %D%/os.h \
 	%D%/parse.c %D%/parse.h \
-	%D%/pyexpr.c %D%/pyexpr.h \
+	%D%/pyexpr.c %D%/pyexpr.h %D%/pyexpr-int.h \
+	%D%/pyexpr-lex.c %D%/pyexpr-lib.c %D%/pyexpr-names.c \
+	%D%/pyexpr-ops.c %D%/pyexpr-str.c %D%/pyexpr-val.c \
 	%D%/strvec.c %D%/strvec.h \
 	%D%/util.c %D%/util.h
 BBLANG_LIBS = bblang/libbblang.a $(PCRE2_LIBS)

@@ -32,31 +32,34 @@ enum rx {
 	RX_N
 };
 
+/* python's \s for ASCII: PCRE2's leaves out \x1c-\x1f */
+#define WS "[\\t-\\r \\x1c-\\x1f]"
+
 static const char *const patterns[RX_N] = {
-	[RX_CONFIG] = "^(?P<exp>export\\s+)?"
+	[RX_CONFIG] = "^(?P<exp>export" WS "+)?"
 		"(?P<var>[a-zA-Z0-9\\-_+.${}/~:]*?)"
 		"(\\[(?P<flag>[a-zA-Z0-9\\-_+.][a-zA-Z0-9\\-_+.@/]*)\\])?"
-		"(?P<ws>\\s*)((?P<colon>:=)|(?P<lazyques>\\?\\?=)|(?P<ques>\\?=)|(?P<append>\\+=)|"
-		"(?P<prepend>=\\+)|(?P<predot>=\\.)|(?P<postdot>\\.=)|=)(?P<ws2>\\s*)"
+		"(?P<ws>" WS "*)((?P<colon>:=)|(?P<lazyques>\\?\\?=)|(?P<ques>\\?=)|(?P<append>\\+=)|"
+		"(?P<prepend>=\\+)|(?P<predot>=\\.)|(?P<postdot>\\.=)|=)(?P<ws2>" WS "*)"
 		"(?!'[^']*'[^']*'$)(?!\"[^\"]*\"[^\"]*\"$)"
 		"(?P<apo>['\"])(?P<value>.*)(?P=apo)$",
-	[RX_INCLUDE] = "^include\\s+(.+)",
-	[RX_REQUIRE] = "^require\\s+(.+)",
-	[RX_INCLUDE_ALL] = "^include_all\\s+(.+)",
-	[RX_EXPORT] = "^export\\s+([a-zA-Z0-9\\-_+.${}/~]+)$",
-	[RX_UNSET] = "^unset\\s+([a-zA-Z0-9\\-_+.${}/~]+)$",
-	[RX_UNSET_FLAG] = "^unset\\s+([a-zA-Z0-9\\-_+.${}/~]+)\\[([a-zA-Z0-9\\-_+.][a-zA-Z0-9\\-_+.@]+)\\]$",
-	[RX_ADDFRAGMENTS] = "^addfragments\\s+(.+)\\s+(.+)\\s+(.+)\\s+(.+)",
-	[RX_FUNC_START] = "^(((?P<py>python(?=(\\s|\\()))|(?P<fr>fakeroot(?=\\s)))\\s*)*"
-		"(?P<func>[\\w\\.\\-\\+\\{\\}\\$:]+)?\\s*\\(\\s*\\)\\s*{$",
-	[RX_INHERIT] = "^inherit\\s+(.+)",
-	[RX_INHERIT_DEFER] = "^inherit_defer\\s+(.+)",
-	[RX_EXPORT_FUNC] = "^EXPORT_FUNCTIONS\\s+(.+)",
-	[RX_ADDTASK] = "^addtask\\s+([^#\\n]+)(?P<comment>#.*|.*?)",
-	[RX_DELTASK] = "^deltask\\s+([^#\\n]+)(?P<comment>#.*|.*?)",
-	[RX_ADDHANDLER] = "^addhandler\\s+(.+)",
-	[RX_DEF] = "^def\\s+(\\w+).*:",
-	[RX_PYTHON_FUNC] = "^(?:(\\s+.*)|(^$)|(^#))",
+	[RX_INCLUDE] = "^include" WS "+(.+)",
+	[RX_REQUIRE] = "^require" WS "+(.+)",
+	[RX_INCLUDE_ALL] = "^include_all" WS "+(.+)",
+	[RX_EXPORT] = "^export" WS "+([a-zA-Z0-9\\-_+.${}/~]+)$",
+	[RX_UNSET] = "^unset" WS "+([a-zA-Z0-9\\-_+.${}/~]+)$",
+	[RX_UNSET_FLAG] = "^unset" WS "+([a-zA-Z0-9\\-_+.${}/~]+)\\[([a-zA-Z0-9\\-_+.][a-zA-Z0-9\\-_+.@]+)\\]$",
+	[RX_ADDFRAGMENTS] = "^addfragments" WS "+(.+)" WS "+(.+)" WS "+(.+)" WS "+(.+)",
+	[RX_FUNC_START] = "^(((?P<py>python(?=(" WS "|\\()))|(?P<fr>fakeroot(?=" WS ")))" WS "*)*"
+		"(?P<func>[\\w\\.\\-\\+\\{\\}\\$:]+)?" WS "*\\(" WS "*\\)" WS "*{$",
+	[RX_INHERIT] = "^inherit" WS "+(.+)",
+	[RX_INHERIT_DEFER] = "^inherit_defer" WS "+(.+)",
+	[RX_EXPORT_FUNC] = "^EXPORT_FUNCTIONS" WS "+(.+)",
+	[RX_ADDTASK] = "^addtask" WS "+([^#\\n]+)(?P<comment>#.*|.*?)",
+	[RX_DELTASK] = "^deltask" WS "+([^#\\n]+)(?P<comment>#.*|.*?)",
+	[RX_ADDHANDLER] = "^addhandler" WS "+(.+)",
+	[RX_DEF] = "^def" WS "+(\\w+).*:",
+	[RX_PYTHON_FUNC] = "^(?:(" WS "+.*)|(^$)|(^#))",
 };
 
 static pcre2_code *compiled[RX_N];
@@ -88,12 +91,37 @@ struct m {
 	int rc;
 };
 
+/* the literal each pattern starts with: a line without it cannot match */
+static const char *const prefixes[RX_N] = {
+	[RX_INCLUDE] = "include",
+	[RX_REQUIRE] = "require",
+	[RX_INCLUDE_ALL] = "include_all",
+	[RX_EXPORT] = "export",
+	[RX_UNSET] = "unset",
+	[RX_UNSET_FLAG] = "unset",
+	[RX_ADDFRAGMENTS] = "addfragments",
+	[RX_INHERIT] = "inherit",
+	[RX_INHERIT_DEFER] = "inherit_defer",
+	[RX_EXPORT_FUNC] = "EXPORT_FUNCTIONS",
+	[RX_ADDTASK] = "addtask",
+	[RX_DELTASK] = "deltask",
+	[RX_ADDHANDLER] = "addhandler",
+	[RX_DEF] = "def",
+};
+
 static bool
 rx_match(enum rx r, const char *s, struct m *m)
 {
+	size_t n = strlen(s);
+
+	m->rc = 0;
+	if (prefixes[r] && strncmp(s, prefixes[r], strlen(prefixes[r])))
+		return false;
+	if (r == RX_FUNC_START && (!n || s[n - 1] != '{'))
+		return false;
 	m->re = rx_get(r);
 	m->s = s;
-	m->rc = pcre2_match(m->re, (PCRE2_SPTR)s, strlen(s), 0, 0, mdata, NULL);
+	m->rc = pcre2_match(m->re, (PCRE2_SPTR)s, n, 0, 0, mdata, NULL);
 	m->ov = pcre2_get_ovector_pointer(mdata);
 	return m->rc > 0;
 }
@@ -209,28 +237,57 @@ static const char *const opnames[] = { "colon", "lazyques", "ques", "append", "p
 static const enum bb_op opvals[] = { BB_OP_IMMEDIATE, BB_OP_WEAK_DEFAULT, BB_OP_DEFAULT,
 	BB_OP_APPEND, BB_OP_PREPEND, BB_OP_POSTDOT, BB_OP_PREDOT };
 
+static size_t
+grp_off(const struct m *m, int n)
+{
+	return grp_set(m, n) ? m->ov[2 * n] : 0;
+}
+
+bool
+bb_assign_match_re(const char *line, struct bb_assign *a)
+{
+	struct m m;
+	int g;
+
+	if (!rx_match(RX_CONFIG, line, &m))
+		return false;
+	memset(a, 0, sizeof(*a));
+	a->exported = named_set(&m, "exp");
+	g = grp_named(&m, "var");
+	a->var_off = grp_off(&m, g);
+	a->var_len = grp_len(&m, g);
+	a->has_flag = named_set(&m, "flag");
+	g = grp_named(&m, "flag");
+	a->flag_off = grp_off(&m, g);
+	a->flag_len = grp_len(&m, g);
+	g = grp_named(&m, "value");
+	a->value_off = grp_off(&m, g);
+	a->value_len = grp_len(&m, g);
+	a->ws_len = grp_len(&m, grp_named(&m, "ws"));
+	a->ws2_len = grp_len(&m, grp_named(&m, "ws2"));
+	a->op = BB_OP_SET;
+	for (size_t i = 0; i < sizeof(opnames) / sizeof(opnames[0]); i++)
+		if (named_set(&m, opnames[i]))
+			a->op = opvals[i];
+	return true;
+}
+
 static int
-feed_assign(struct parser *p, unsigned line, const char *s, const struct m *m)
+feed_assign(struct parser *p, unsigned line, const char *s, const struct bb_assign *a)
 {
 	struct bb_stmt *st;
-	char *var = named(m, "var");
 	struct bb_loc loc = { p->file, line };
 
-	if (!*var) {
-		free(var);
+	if (!a->var_len)
 		return perr(p, line, "empty variable name in assignment: '%s'", s);
-	}
-	if (!grp_len(m, grp_named(m, "ws")) || !grp_len(m, grp_named(m, "ws2")))
+	if (!a->ws_len || !a->ws2_len)
 		bb_data_warn(p->d, &loc, "lack of whitespace around the assignment: '%s'", s);
 	st = stmt_new(p->st, BB_ST_DATA, line);
-	st->var = var;
-	st->flag = named(m, "flag");
-	st->value = named(m, "value");
-	st->exported = named_set(m, "exp");
-	st->op = BB_OP_SET;
-	for (size_t i = 0; i < sizeof(opnames) / sizeof(opnames[0]); i++)
-		if (named_set(m, opnames[i]))
-			st->op = opvals[i];
+	st->var = xstrndup(s + a->var_off, a->var_len);
+	st->flag = a->has_flag ? xstrndup(s + a->flag_off, a->flag_len) : NULL;
+	st->value = xstrndup(s + a->value_off, a->value_len);
+	st->exported = a->exported;
+	st->op = a->op;
 	return 0;
 }
 
@@ -249,11 +306,12 @@ static const struct {
 static int
 feed_conf(struct parser *p, unsigned line, const char *s)
 {
-	struct m m;
+	struct bb_assign a;
 	struct bb_stmt *st;
+	struct m m;
 
-	if (rx_match(RX_CONFIG, s, &m))
-		return feed_assign(p, line, s, &m);
+	if (bb_assign_match(s, &a))
+		return feed_assign(p, line, s, &a);
 	for (size_t i = 0; i < sizeof(simple) / sizeof(simple[0]); i++) {
 		if (!rx_match(simple[i].rx, s, &m))
 			continue;

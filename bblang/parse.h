@@ -59,6 +59,19 @@ struct bb_stmts {
 	char *classname;	/* .bbclass: the class name */
 };
 
+/* an assignment line: spans of its parts (offsets into the line) */
+struct bb_assign {
+	bool exported, has_flag;
+	enum bb_op op;
+	size_t var_off, var_len, flag_off, flag_len, value_off, value_len;
+	size_t ws_len, ws2_len;	/* whitespace around the operator */
+};
+
+/* matches one logical line as BitBake's __config_regexp__ does */
+bool bb_assign_match(const char *line, struct bb_assign *a);
+/* the same with the pattern itself (PCRE2), for tests */
+bool bb_assign_match_re(const char *line, struct bb_assign *a);
+
 /* parses text (len bytes) of file as a conf file (recipe false) or a recipe/class/.inc */
 int bb_parse_text(struct bb_data *d, const char *file, const char *text, size_t len,
 	bool recipe, struct bb_stmts *out);

@@ -9,19 +9,12 @@ out=${1:-$here/out}
 data=$top/tests/data
 CC=${CC:-clang}
 
-# the inline-python evaluator may not exist yet; a stub refuses all of ${@...}
-pyexpr=$top/bblang/pyexpr.c
-[ -f "$pyexpr" ] || pyexpr=${PYSTUB:-/tmp/pystub.c}
-
 mkdir -p "$out"
 set -x
 $CC -std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
 	-I"$top" -o "$out/fuzz-parse" "$here/fuzz-parse.c" \
-	"$top"/bblang/buf.c "$top"/bblang/data.c "$top"/bblang/dump.c \
-	"$top"/bblang/eval.c "$top"/bblang/expand.c "$top"/bblang/os.c \
-	"$top"/bblang/parse.c "$top"/bblang/strvec.c "$top"/bblang/util.c \
-	"$pyexpr" -lpcre2-8
+	"$top"/bblang/*.c -lpcre2-8
 set +x
 
 # seeds: mode byte '0' (conf) or '1' (recipe: .inc files use BBHandler), then the file

@@ -1,0 +1,151 @@
+/*
+ * the assignment line of ConfHandler's __config_regexp__, matched by hand:
+ * the same backtracking order as the pattern (lazy variable name, optional
+ * flag, the operators in the pattern's order), without a regex engine
+ */
+#include <string.h>
+
+#include "parse.h"
+
+static bool
+isvarch(int c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       (c && strchr("-_+.${}/~:", c));
+}
+
+static bool
+isflag1(int c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       (c && strchr("-_+.", c));
+}
+
+static bool
+isflag2(int c)
+{
+	return isflag1(c) || c == '@' || c == '/';
+}
+
+/* python's \s for ASCII */
+static bool
+isws(int c)
+{
+	return c == ' ' || (c >= '\t' && c <= '\r') || (c >= 0x1c && c <= 0x1f);
+}
+
+/* the value part: the negative lookaheads, then a quoted value ending the line */
+static bool
+match_value(const char *s, size_t p, struct bb_assign *a)
+{
+	size_t n, quotes = 0;
+	char q;
+
+	while (isws((unsigned char)s[p]))
+		p++;
+	a->ws2_len = p;
+	q = s[p];
+	if (q != '\'' && q != '"')
+		return false;
+	n = strlen(s + p);
+	if (n < 2 || s[p + n - 1] != q)
+		return false;
+	/* (?!'[^']*'[^']*'$): exactly three quotes of its kind, first and last */
+	for (size_t i = 0; i < n; i++)
+		quotes += s[p + i] == q;
+	if (quotes == 3)
+		return false;
+	a->value_off = p + 1;
+	a->value_len = n - 2;
+	return true;
+}
+
+/* the operators in the pattern's order of alternatives */
+static const struct {
+	char text[4];
+	size_t len;
+	enum bb_op op;
+} ops[] = {
+	{ ":=", 2, BB_OP_IMMEDIATE },
+	{ "?\?=", 3, BB_OP_WEAK_DEFAULT },
+	{ "?=", 2, BB_OP_DEFAULT },
+	{ "+=", 2, BB_OP_APPEND },
+	{ "=+", 2, BB_OP_PREPEND },
+	{ "=.", 2, BB_OP_PREDOT },
+	{ ".=", 2, BB_OP_POSTDOT },
+	{ "=", 1, BB_OP_SET },
+};
+
+static bool
+match_op(const char *s, size_t p, struct bb_assign *a)
+{
+	size_t w = p;
+
+	while (isws((unsigned char)s[w]))
+		w++;
+	if (!s[w] || !strchr(":?+=.", s[w]))
+		return false;
+	for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
+		size_t n = ops[i].len;
+
+		if (s[w] != ops[i].text[0] || strncmp(s + w, ops[i].text, n) ||
+		    !match_value(s, w + n, a))
+			continue;
+		a->ws2_len -= w + n;
+		a->ws_len = w - p;
+		a->op = ops[i].op;
+		return true;
+	}
+	return false;
+}
+
+/* the rest of the line after a variable name ending at p: [flag], operator, value */
+static bool
+match_rest(const char *s, size_t p, struct bb_assign *a)
+{
+	if (s[p] == '[' && isflag1((unsigned char)s[p + 1])) {
+		size_t q = p + 2;
+
+		while (isflag2((unsigned char)s[q]))
+			q++;
+		if (s[q] == ']' && match_op(s, q + 1, a)) {
+			a->has_flag = true;
+			a->flag_off = p + 1;
+			a->flag_len = q - p - 1;
+			return true;
+		}
+	}
+	a->has_flag = false;
+	return match_op(s, p, a);
+}
+
+static bool
+match_from(const char *s, size_t start, struct bb_assign *a)
+{
+	for (size_t k = start;; k++) {
+		if (match_rest(s, k, a)) {
+			a->var_off = start;
+			a->var_len = k - start;
+			return true;
+		}
+		if (!isvarch((unsigned char)s[k]))
+			return false;
+	}
+}
+
+bool
+bb_assign_match(const char *s, struct bb_assign *a)
+{
+	if (!strncmp(s, "export", 6) && isws((unsigned char)s[6])) {
+		size_t p = 7;
+
+		while (isws((unsigned char)s[p]))
+			p++;
+		if (match_from(s, p, a)) {
+			a->exported = true;
+			return true;
+		}
+	}
+	a->exported = false;
+	return match_from(s, 0, a);
+}

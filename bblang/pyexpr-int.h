@@ -1,0 +1,228 @@
+/*
+ * pyexpr-int: the evaluator's types and the functions its files share (internal)
+ *
+ * pyexpr-lex.c    utf-8, numbers, the lexer
+ * pyexpr-val.c    errors, the arena, values, str() and repr(), subscripts, iteration
+ * pyexpr-ops.c    comparisons, arithmetic, % formatting
+ * pyexpr-str.c    word sets, str methods, builtins
+ * pyexpr-lib.c    d.getVar, bb.utils, oe.types, oe.utils, bb.parse, os.path, os, time
+ * pyexpr-names.c  global names, attributes, calls
+ * pyexpr.c        the parser, which evaluates as it goes, and bb_py_eval
+ */
+#ifndef BB_PYEXPR_INT_H
+#define BB_PYEXPR_INT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "buf.h"
+#include "pyexpr.h"
+
+#define ARENA_MAX (128u << 20)
+#define WORK_MAX (1ull << 32)
+
+enum pt {
+	T_NONE, T_BOOL, T_INT, T_STR, T_LIST, T_TUPLE, T_DICT,
+	T_FUNC, T_MOD, T_UNAME, T_TIME,
+};
+
+enum mod { M_D, M_BB, M_BB_UTILS, M_OE, M_OE_UTILS, M_OE_TYPES, M_OS, M_OS_PATH, M_TIME,
+	M_BB_PARSE };
+
+struct ev;
+struct pv;
+typedef struct pv *(*func_impl)(struct ev *ev, struct pv *self, struct pv **a, size_t n);
+
+struct func {
+	const char *name;
+	func_impl impl;
+	const char *params;	/* space separated; a leading '*' takes any positional */
+	unsigned char nreq, nmax;
+	bool kw;		/* keywords accepted */
+	bool exact;		/* we know the whole signature: binding errors raise */
+};
+
+/* values are immutable and live in the evaluation's arena */
+struct pv {
+	enum pt t;
+	long long i;		/* bool, int, module, time */
+	size_t n;		/* bytes of a str, items of a sequence, pairs of a dict */
+	const char *s;
+	struct pv **v;		/* items; a dict holds key, value, key, value... */
+	const struct func *fn;
+	struct pv *self;
+};
+
+enum tk { K_END, K_NL, K_NAME, K_INT, K_STR, K_OP };
+enum { O_EQ = 256, O_NE, O_LE, O_GE, O_FDIV, O_POW, O_OTHER };
+
+struct tok {
+	enum tk k;
+	int op;
+	const char *p;
+	size_t n;
+	struct pv *v;
+};
+
+struct args {
+	struct pv **pos;
+	size_t npos;
+	struct pv **kw;		/* names as str values */
+	struct pv **kwv;
+	size_t nkw;
+};
+
+struct vec {
+	struct pv **v;
+	size_t n, a;
+};
+
+struct ev {
+	const struct bb_py_env *env;
+	struct bb_buf *why;
+	int status;
+	bool lenient;		/* describing a value for a message: never fail */
+	struct tok *tok;
+	size_t ntok, pos;
+	int skip, depth;
+	void **mem;
+	size_t nmem, amem, bytes;
+	unsigned long long work;
+};
+
+enum { C_EQ, C_NE, C_LT, C_LE, C_GT, C_GE, C_IN, C_NOTIN, C_IS, C_ISNOT };
+
+/* word sets (python set() of str.split() results) */
+
+struct word {
+	const char *s;
+	size_t n, at;
+	bool first;
+};
+
+struct words {
+	struct word *w;
+	size_t n;
+};
+
+/* None, False and True are singletons */
+extern struct pv py_none, py_false, py_true;
+
+/* pyexpr-val.c: errors, the arena, values, str() and repr(), subscripts, iteration */
+void py_vfail_str(struct ev *ev, const char *msg);
+struct pv *py_unsup(struct ev *ev, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+struct pv *pyraise(struct ev *ev, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void py_track(struct ev *ev, void *p);
+void *py_alloc(struct ev *ev, size_t n);
+int py_spend(struct ev *ev, size_t n);
+const char *py_find(struct ev *ev, const char *s, size_t n, const struct pv *t);
+struct pv *py_newv(struct ev *ev, enum pt t);
+struct pv *py_mkint(struct ev *ev, long long i);
+struct pv *py_mkbool(bool b);
+struct pv *py_mksub(struct ev *ev, const char *s, size_t n);
+struct pv *py_mkstr(struct ev *ev, size_t n, char **p);
+struct pv *py_mkcopy(struct ev *ev, const char *s, size_t n);
+struct pv *py_mkseq(struct ev *ev, enum pt t, size_t n);
+struct pv *py_mkbuf(struct ev *ev, struct bb_buf *b);
+int py_vec_push(struct ev *ev, struct vec *vc, struct pv *x);
+struct pv *py_vec_seq(struct ev *ev, struct vec *vc, enum pt t);
+const char *py_tname(const struct pv *v);
+bool py_isnum(const struct pv *v);
+bool py_isseq(const struct pv *v);
+bool py_opaque(const struct pv *v);
+bool py_truthy(const struct pv *v);
+const char *py_describe(struct ev *ev, struct pv *v);
+int py_to_str(struct ev *ev, struct pv *v, struct bb_buf *b, bool repr);
+struct pv *py_str_of(struct ev *ev, struct pv *v);
+struct pv *py_subscript(struct ev *ev, struct pv *v, struct pv *idx);
+struct pv *py_slice(struct ev *ev, struct pv *v, struct pv *lo, struct pv *hi, struct pv *st);
+struct pv **py_iter_items(struct ev *ev, struct pv *v, size_t *n);
+
+/* pyexpr-lex.c: utf-8, numbers, the lexer */
+bool py_utf8_valid(const unsigned char *s, size_t n);
+bool py_is_ascii(const char *s, size_t n);
+size_t py_cp_len(const char *s, size_t n);
+size_t py_ws_at(const char *str, size_t n, size_t i);
+size_t py_ws_before(const char *s, size_t end);
+bool py_word_in(const char *list, const char *s, size_t n);
+void py_strip_ws(const char *s, size_t *start, size_t *end);
+struct pv *py_int_of_str(struct ev *ev, struct pv *v);
+int py_float_of(struct ev *ev, struct pv *v, double *out);
+int py_lex(struct ev *ev, const char *s, size_t n);
+
+/* pyexpr-ops.c: comparisons, arithmetic, % formatting */
+int py_hashable(struct ev *ev, struct pv *v);
+long py_dict_find(struct ev *ev, struct pv *d, struct pv *key);
+int py_eq(struct ev *ev, struct pv *a, struct pv *b);
+int py_cmp(struct ev *ev, struct pv *a, struct pv *b, const char *op, int *res);
+struct pv *py_compare(struct ev *ev, int op, struct pv *a, struct pv *b);
+struct pv *py_binop(struct ev *ev, int op, struct pv *a, struct pv *b);
+struct pv *py_unary(struct ev *ev, int op, struct pv *a);
+
+/* pyexpr-str.c: word sets, str methods, builtins */
+int py_word_cmp(const void *pa, const void *pb);
+int py_words_of(struct ev *ev, const char *s, size_t n, struct words *ws);
+int py_word_strcmp(const struct word *w, const char *s, size_t n);
+bool py_words_has(const struct words *ws, const char *s, size_t n);
+struct pv *py_words_join(struct ev *ev, struct word *w, size_t n);
+struct pv *py_m_split(struct ev *ev, struct pv *self, struct pv **a, size_t n);
+struct pv *py_m_rsplit(struct ev *ev, struct pv *self, struct pv **a, size_t n);
+struct pv *py_m_strip(struct ev *ev, struct pv *self, struct pv **a, size_t n);
+struct pv *py_m_lstrip(struct ev *ev, struct pv *self, struct pv **a, size_t n);
+struct pv *py_m_rstrip(struct ev *ev, struct pv *self, struct pv **a, size_t n);
+struct pv *py_m_replace(struct ev *ev, struct pv *self, struct pv **a, size_t n);
+struct pv *py_do_case(struct ev *ev, struct pv *self, bool up);
+struct pv *py_m_lower(struct ev *ev, struct pv *self, struct pv **a, size_t n);
+struct pv *py_m_upper(struct ev *ev, struct pv *self, struct pv **a, size_t n);
+bool py_affix_match(struct pv *self, struct pv *x, bool end);
+struct pv *py_m_startswith(struct ev *ev, struct pv *self, struct pv **a, size_t n);
+struct pv *py_m_endswith(struct ev *ev, struct pv *self, struct pv **a, size_t n);
+struct pv *py_m_removeprefix(struct ev *ev, struct pv *self, struct pv **a, size_t n);
+struct pv *py_m_removesuffix(struct ev *ev, struct pv *self, struct pv **a, size_t n);
+struct pv *py_m_join(struct ev *ev, struct pv *self, struct pv **a, size_t n);
+struct pv *py_f_int(struct ev *ev, struct pv *self, struct pv **a, size_t n);
+struct pv *py_f_str(struct ev *ev, struct pv *self, struct pv **a, size_t n);
+struct pv *py_f_bool(struct ev *ev, struct pv *self, struct pv **a, size_t n);
+struct pv *py_f_len(struct ev *ev, struct pv *self, struct pv **a, size_t n);
+struct pv *py_f_any(struct ev *ev, struct pv *self, struct pv **a, size_t n);
+struct pv *py_f_all(struct ev *ev, struct pv *self, struct pv **a, size_t n);
+struct pv *py_f_sorted(struct ev *ev, struct pv *self, struct pv **a, size_t n);
+
+/* pyexpr-lib.c: d.getVar, bb.utils, oe.types, oe.utils, bb.parse, os.path, os, time */
+struct pv *py_getvar(struct ev *ev, struct pv *name, bool expand);
+struct pv *py_d_getvar(struct ev *ev, struct pv *self, struct pv **a, size_t n);
+struct pv *py_attr_error(struct ev *ev, struct pv *v, const char *name);
+struct pv *py_bb_contains(struct ev *ev, struct pv *self, struct pv **a, size_t n);
+struct pv *py_bb_contains_any(struct ev *ev, struct pv *self, struct pv **a, size_t n);
+struct pv *py_bb_filter(struct ev *ev, struct pv *self, struct pv **a, size_t n);
+struct pv *py_bb_to_boolean(struct ev *ev, struct pv *self, struct pv **a, size_t n);
+struct pv *py_bb_vercmp_string(struct ev *ev, struct pv *self, struct pv **a, size_t n);
+struct pv *py_oe_types_boolean(struct ev *ev, struct pv *self, struct pv **a, size_t n);
+struct pv *py_oe_conditional(struct ev *ev, struct pv *self, struct pv **a, size_t n);
+struct pv *py_oe_vartrue(struct ev *ev, struct pv *self, struct pv **a, size_t n);
+struct pv *py_oe_less_or_equal(struct ev *ev, struct pv *self, struct pv **a, size_t n);
+struct pv *py_oe_version_less_or_equal(struct ev *ev, struct pv *self, struct pv **a, size_t n);
+struct pv *py_oe_both_contain(struct ev *ev, struct pv *self, struct pv **a, size_t n);
+struct pv *py_oe_set_intersect(struct ev *ev, struct pv *self, struct pv **a, size_t n);
+struct pv *py_oe_set_difference(struct ev *ev, struct pv *self, struct pv **a, size_t n);
+struct pv *py_oe_filter_default_features(struct ev *ev, struct pv *self, struct pv **a, size_t n);
+struct pv *py_oe_prune_suffix(struct ev *ev, struct pv *self, struct pv **a, size_t n);
+struct pv *py_bb_vars_from_file(struct ev *ev, struct pv *self, struct pv **a, size_t n);
+struct pv *py_oe_ifelse(struct ev *ev, struct pv *self, struct pv **a, size_t n);
+struct pv *py_oe_cpu_count(struct ev *ev, struct pv *self, struct pv **a, size_t n);
+struct pv *py_os_basename(struct ev *ev, struct pv *self, struct pv **a, size_t n);
+struct pv *py_os_dirname(struct ev *ev, struct pv *self, struct pv **a, size_t n);
+struct pv *py_os_join(struct ev *ev, struct pv *self, struct pv **a, size_t n);
+struct pv *py_os_normpath(struct ev *ev, struct pv *self, struct pv **a, size_t n);
+struct pv *py_os_uname(struct ev *ev, struct pv *self, struct pv **a, size_t n);
+struct pv *py_time_gmtime(struct ev *ev, struct pv *self, struct pv **a, size_t n);
+struct pv *py_time_strftime(struct ev *ev, struct pv *self, struct pv **a, size_t n);
+
+/* pyexpr-names.c: global names, attributes, calls */
+struct pv *py_get_attr(struct ev *ev, struct pv *v, const char *name, size_t len);
+struct pv *py_lookup(struct ev *ev, const char *name, size_t len);
+struct pv *py_call_value(struct ev *ev, struct pv *f, const struct args *ar);
+
+#endif
