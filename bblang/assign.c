@@ -123,7 +123,10 @@ static bool
 match_from(const char *s, size_t start, struct bb_assign *a)
 {
 	for (size_t k = start;; k++) {
-		if (match_rest(s, k, a)) {
+		int c = (unsigned char)s[k];
+
+		/* what may follow a name: a flag, whitespace or an operator */
+		if ((c == '[' || isws(c) || (c && strchr(":?+=.", c))) && match_rest(s, k, a)) {
 			a->var_off = start;
 			a->var_len = k - start;
 			return true;

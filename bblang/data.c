@@ -568,7 +568,7 @@ bb_data_del_flag(struct bb_data *d, const char *var, const char *flag)
 		return;
 	data_changed(d);
 	flag_drop(v, flag);
-	dflt = xasprintf("_defaultval_flag_%s", flag);
+	dflt = xstrcat("_defaultval_flag_", flag, NULL);
 	flag_drop(v, dflt);
 	free(dflt);
 }
@@ -675,7 +675,8 @@ bb_data_keys(struct bb_data *d, size_t *n)
 		if (active || !var_empty(v))
 			keys[k++] = v->name;
 	}
-	qsort(keys, k, sizeof(*keys), cmpstrp);
+	if (k > 1)
+		qsort(keys, k, sizeof(*keys), cmpstrp);
 	*n = k;
 	return keys;
 }
@@ -703,7 +704,8 @@ bb_data_flags(struct bb_data *d, const char *var, size_t *n)
 		}
 		names[k++] = name;
 	}
-	qsort(names, k, sizeof(*names), cmpstrp);
+	if (k > 1)
+		qsort(names, k, sizeof(*names), cmpstrp);
 	*n = k;
 	return names;
 }

@@ -84,7 +84,10 @@ dump_var(struct bb_data *d, const struct bb_dump_opts *o, const char *var, struc
 		return;
 	flags = bb_data_flags(d, var, &n);
 	for (size_t i = 0; i < n; i++) {
-		bb_buf_addf(out, "%s[%s]\t", var, flags[i]);
+		bb_buf_addstr(out, var);
+		bb_buf_addch(out, '[');
+		bb_buf_addstr(out, flags[i]);
+		bb_buf_addstr(out, "]\t");
 		value(d, var, flags[i], o->expand, out);
 		bb_buf_addch(out, '\n');
 	}

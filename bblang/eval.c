@@ -56,16 +56,16 @@ assigned_value(struct bb_data *d, const struct bb_stmt *s, const struct bb_loc *
 		*val = cur ? cur : xstrdup(s->value);
 		return 0;
 	case BB_OP_APPEND:
-		*val = xasprintf("%s %s", cur ? cur : "", s->value);
+		*val = xstrcat(cur ? cur : "", " ", s->value, NULL);
 		break;
 	case BB_OP_PREPEND:
-		*val = xasprintf("%s %s", s->value, cur ? cur : "");
+		*val = xstrcat(s->value, " ", cur ? cur : "", NULL);
 		break;
 	case BB_OP_POSTDOT:
-		*val = xasprintf("%s%s", cur ? cur : "", s->value);
+		*val = xstrcat(cur ? cur : "", s->value, NULL);
 		break;
 	case BB_OP_PREDOT:
-		*val = xasprintf("%s%s", s->value, cur ? cur : "");
+		*val = xstrcat(s->value, cur ? cur : "", NULL);
 		break;
 	default:
 		*val = xstrdup(s->value);
@@ -92,7 +92,7 @@ eval_data(struct bb_data *d, const struct bb_stmt *s, const struct bb_loc *loc)
 		bb_data_warn(d, loc, "'%s' used with this operator is not a recommended operator "
 			"combination", s->var);
 	if (s->flag)
-		flag = s->op == BB_OP_WEAK_DEFAULT ? xasprintf("_defaultval_flag_%s", s->flag)
+		flag = s->op == BB_OP_WEAK_DEFAULT ? xstrcat("_defaultval_flag_", s->flag, NULL)
 						   : xstrdup(s->flag);
 	else if (s->op == BB_OP_WEAK_DEFAULT)
 		flag = xstrdup("_defaultval");

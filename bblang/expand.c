@@ -26,6 +26,7 @@ struct getres {
 static int get_flag(struct bb_data *d, const char *var, const char *flag, bool expand,
 	bool noweak, bool parsing, bool retparser, struct getres *r);
 static int expand_str(struct bb_data *d, const char *s, const char *varname, char **out);
+static int expand_take(struct bb_data *d, char *s, const char *varname, char **out);
 
 static void
 getres_release(struct getres *r)
@@ -235,7 +236,7 @@ reduce_pass(struct bb_data *d, struct active *a, char **match)
 
 			if (!t)
 				continue;
-			suffix = xasprintf(":%s", o);
+			suffix = xstrcat(":", o, NULL);
 			if (ends_with_ovr(key, o)) {
 				char *tv = xstrdup(t), *nk = replace_all(key, suffix);
 
@@ -303,7 +304,7 @@ own_value(struct var *v, const char *flag, bool noweak, struct getres *r)
 		r->value = xstrdup(f->val);
 		return;
 	}
-	dflt = xasprintf("_defaultval_flag_%s", flag);
+	dflt = xstrcat("_defaultval_flag_", flag, NULL);
 	f = var_flag(v, dflt);
 	free(dflt);
 	if (f)
@@ -323,7 +324,7 @@ apply_prepends(struct bb_data *d, struct var *v, struct getres *r)
 
 		if (!ops_match(d, e->ovr))
 			continue;
-		nv = xasprintf("%s%s", e->val, r->value ? r->value : "");
+		nv = xstrcat(e->val, r->value ? r->value : "", NULL);
 		free(r->value);
 		r->value = nv;
 	}
@@ -344,7 +345,7 @@ apply_appends(struct bb_data *d, struct var *v, struct getres *r)
 
 		if (!ops_match(d, e->ovr))
 			continue;
-		nv = xasprintf("%s%s", r->value ? r->value : "", e->val);
+		nv = xstrcat(r->value ? r->value : "", e->val, NULL);
 		free(r->value);
 		r->value = nv;
 	}
@@ -440,7 +441,6 @@ cache_get(struct bb_data *d, struct var *v, bool expand, bool retparser, struct 
 	}
 	if (!expand && retparser && v->cache_raw_set) {
 		r->value = v->cache_raw ? xstrdup(v->cache_raw) : NULL;
-		r->parsed = v->cache_val ? xstrdup(v->cache_val) : NULL;
 		r->has_parser = true;
 		for (size_t i = 0; i < v->cache_removes.n; i++)
 			bb_strvec_pushdup(&r->removes, v->cache_removes.v[i]);
@@ -449,18 +449,21 @@ cache_get(struct bb_data *d, struct var *v, bool expand, bool retparser, struct 
 	return false;
 }
 
+/* takes parsed; raw is copied when given (the unexpanded value is not always known) */
 static void
-cache_put(struct bb_data *d, struct var *v, const char *raw, const struct getres *r)
+cache_put(struct bb_data *d, struct var *v, const char *raw, bool raw_known, char *parsed,
+	const struct bb_strvec *removes)
 {
 	free(v->cache_raw);
 	free(v->cache_val);
 	bb_strvec_clear(&v->cache_removes);
 	v->cache_gen = d->gen;
 	v->cache_raw = raw ? xstrdup(raw) : NULL;
-	v->cache_val = r->parsed ? xstrdup(r->parsed) : NULL;
-	for (size_t i = 0; i < r->removes.n; i++)
-		bb_strvec_pushdup(&v->cache_removes, r->removes.v[i]);
-	v->cache_raw_set = v->cache_val_set = true;
+	v->cache_raw_set = raw_known;
+	v->cache_val = parsed;
+	v->cache_val_set = true;
+	for (size_t i = 0; i < removes->n; i++)
+		bb_strvec_pushdup(&v->cache_removes, removes->v[i]);
 }
 
 static int
@@ -484,7 +487,8 @@ get_flag(struct bb_data *d, const char *var, const char *flag, bool expand, bool
 {
 	bool content = !strcmp(flag, "_content");
 	struct var *v = data_find(d, var);
-	char *cachename = NULL, *raw = NULL;
+	char *cachename = NULL;
+	const char *cur;
 	int ret = -1;
 
 	if (content && !noweak && cache_get(d, v, expand, retparser, r))
@@ -496,22 +500,27 @@ get_flag(struct bb_data *d, const char *var, const char *flag, bool expand, bool
 		own_value(v, flag, noweak, r);
 	}
 	if (!content)
-		cachename = xasprintf("%s[%s]", var, flag);
-	if (expand || retparser) {
-		if (r->value && expand_str(d, r->value, content ? var : cachename, &r->parsed) < 0)
+		cachename = xstrcat(var, "[", flag, "]", NULL);
+	if ((expand || retparser) && r->value) {
+		/* a plain getVar needs no unexpanded copy: the value is expanded in place */
+		char *in = expand && !retparser ? r->value : xstrdup(r->value);
+
+		if (in == r->value)
+			r->value = NULL;
+		if (expand_take(d, in, content ? var : cachename, &r->parsed) < 0)
 			goto out;
-		r->has_parser = true;
 	}
-	raw = r->value;
+	r->has_parser = expand || retparser;
 	if (expand) {
-		r->value = r->parsed ? xstrdup(r->parsed) : NULL;
-	} else {
-		raw = NULL;
+		free(r->value);
+		r->value = NULL;
 	}
-	if (r->value && *r->value && content && !parsing && v && v->nops[OPS_REMOVE] &&
+	/* BitBake applies :remove when the value, expanded or not as asked, is not empty */
+	cur = expand ? r->parsed : r->value;
+	if (cur && *cur && content && !parsing && v && v->nops[OPS_REMOVE] &&
 	    collect_removes(d, v, &r->removes) < 0)
 		goto out;
-	if (r->value && *r->value && content && !parsing && r->removes.n && r->has_parser) {
+	if (cur && *cur && content && !parsing && r->removes.n && r->has_parser) {
 		struct bb_strvec all = r->removes;
 
 		memset(&r->removes, 0, sizeof(r->removes));
@@ -519,16 +528,17 @@ get_flag(struct bb_data *d, const char *var, const char *flag, bool expand, bool
 		bb_strvec_clear(&all);
 		if (ret < 0)
 			goto out;
-		if (expand) {
-			free(r->value);
-			r->value = xstrdup(r->parsed);
-		}
 	}
-	if (content && r->has_parser && !noweak && v)
-		cache_put(d, v, expand ? raw : r->value, r);
+	if (content && r->has_parser && !noweak && v) {
+		cache_put(d, v, r->value, !expand, r->parsed, &r->removes);
+		r->parsed = expand && v->cache_val ? xstrdup(v->cache_val) : NULL;
+	}
+	if (expand) {
+		r->value = r->parsed;
+		r->parsed = NULL;
+	}
 	ret = 0;
 out:
-	free(raw);
 	free(cachename);
 	return ret;
 }
@@ -796,10 +806,11 @@ python_pass(struct bb_data *d, const char *s, const char *varname, struct bb_buf
 	return ret;
 }
 
+/* takes s */
 static int
-expand_str(struct bb_data *d, const char *s, const char *varname, char **out)
+expand_take(struct bb_data *d, char *s, const char *varname, char **out)
 {
-	char *cur = xstrdup(s);
+	char *cur = s;
 
 	while (strstr(cur, "${")) {
 		struct bb_buf a = BB_BUF_INIT, b = BB_BUF_INIT;
@@ -833,6 +844,12 @@ expand_str(struct bb_data *d, const char *s, const char *varname, char **out)
 err:
 	free(cur);
 	return -1;
+}
+
+static int
+expand_str(struct bb_data *d, const char *s, const char *varname, char **out)
+{
+	return expand_take(d, xstrdup(s), varname, out);
 }
 
 int

@@ -79,6 +79,30 @@ xasprintf(const char *fmt, ...)
 	return bb_buf_detach(&b);
 }
 
+char *
+xstrcat(const char *s, ...)
+{
+	size_t n = 0, len;
+	const char *p;
+	char *r, *o;
+	va_list ap;
+
+	va_start(ap, s);
+	for (p = s; p; p = va_arg(ap, const char *))
+		n += strlen(p);
+	va_end(ap);
+	o = r = xmalloc(n + 1);
+	va_start(ap, s);
+	for (p = s; p; p = va_arg(ap, const char *)) {
+		len = strlen(p);
+		memcpy(o, p, len);
+		o += len;
+	}
+	va_end(ap);
+	*o = '\0';
+	return r;
+}
+
 int
 bb_error(struct bb_error *err, const struct bb_loc *loc, const char *fmt, ...)
 {

@@ -26,6 +26,8 @@ void *xreallocarray(void *p, size_t n, size_t size);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* the concatenation of the strings up to a NULL; caller frees */
+char *xstrcat(const char *s, ...) __attribute__((sentinel));
 
 /* sets err (keeping the first message) and returns -1; loc may be NULL */
 int bb_error(struct bb_error *err, const struct bb_loc *loc, const char *fmt, ...)
