@@ -7,31 +7,45 @@
 
 #include "parse.h"
 
-static bool
-isvarch(int c)
+enum { VARCH = 1, FLAG1 = 2, FLAG2 = 4, WS = 8, OPCH = 16 };
+
+/* character classes of the pattern, by byte */
+static unsigned char classes[256];
+
+static void
+init_classes(void)
 {
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-	       (c && strchr("-_+.${}/~:", c));
+	const char *p;
+
+	for (int c = 0; c < 256; c++) {
+		bool alnum = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+
+		if (alnum)
+			classes[c] |= VARCH | FLAG1 | FLAG2;
+		/* python's \s for ASCII */
+		if (c == ' ' || (c >= '\t' && c <= '\r') || (c >= 0x1c && c <= 0x1f))
+			classes[c] |= WS;
+	}
+	for (p = "-_+.${}/~:"; *p; p++)
+		classes[(unsigned char)*p] |= VARCH;
+	for (p = "-_+."; *p; p++)
+		classes[(unsigned char)*p] |= FLAG1 | FLAG2;
+	for (p = "@/"; *p; p++)
+		classes[(unsigned char)*p] |= FLAG2;
+	for (p = ":?+=."; *p; p++)
+		classes[(unsigned char)*p] |= OPCH;
 }
 
 static bool
-isflag1(int c)
+is(int c, int class)
 {
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-	       (c && strchr("-_+.", c));
+	return classes[c & 0xff] & class;
 }
 
-static bool
-isflag2(int c)
-{
-	return isflag1(c) || c == '@' || c == '/';
-}
-
-/* python's \s for ASCII */
 static bool
 isws(int c)
 {
-	return c == ' ' || (c >= '\t' && c <= '\r') || (c >= 0x1c && c <= 0x1f);
+	return is(c, WS);
 }
 
 /* the value part: the negative lookaheads, then a quoted value ending the line */
@@ -51,8 +65,9 @@ match_value(const char *s, size_t p, struct bb_assign *a)
 	if (n < 2 || s[p + n - 1] != q)
 		return false;
 	/* (?!'[^']*'[^']*'$): exactly three quotes of its kind, first and last */
-	for (size_t i = 0; i < n; i++)
-		quotes += s[p + i] == q;
+	for (const char *c = s + p; quotes < 4 && (c = memchr(c, q, n - (size_t)(c - s - p)));
+	     c++)
+		quotes++;
 	if (quotes == 3)
 		return false;
 	a->value_off = p + 1;
@@ -83,7 +98,7 @@ match_op(const char *s, size_t p, struct bb_assign *a)
 
 	while (isws((unsigned char)s[w]))
 		w++;
-	if (!s[w] || !strchr(":?+=.", s[w]))
+	if (!is((unsigned char)s[w], OPCH))
 		return false;
 	for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
 		size_t n = ops[i].len;
@@ -103,10 +118,10 @@ match_op(const char *s, size_t p, struct bb_assign *a)
 static bool
 match_rest(const char *s, size_t p, struct bb_assign *a)
 {
-	if (s[p] == '[' && isflag1((unsigned char)s[p + 1])) {
+	if (s[p] == '[' && is((unsigned char)s[p + 1], FLAG1)) {
 		size_t q = p + 2;
 
-		while (isflag2((unsigned char)s[q]))
+		while (is((unsigned char)s[q], FLAG2))
 			q++;
 		if (s[q] == ']' && match_op(s, q + 1, a)) {
 			a->has_flag = true;
@@ -126,12 +141,12 @@ match_from(const char *s, size_t start, struct bb_assign *a)
 		int c = (unsigned char)s[k];
 
 		/* what may follow a name: a flag, whitespace or an operator */
-		if ((c == '[' || isws(c) || (c && strchr(":?+=.", c))) && match_rest(s, k, a)) {
+		if ((c == '[' || is(c, WS | OPCH)) && match_rest(s, k, a)) {
 			a->var_off = start;
 			a->var_len = k - start;
 			return true;
 		}
-		if (!isvarch((unsigned char)s[k]))
+		if (!is(c, VARCH))
 			return false;
 	}
 }
@@ -139,6 +154,8 @@ match_from(const char *s, size_t start, struct bb_assign *a)
 bool
 bb_assign_match(const char *s, struct bb_assign *a)
 {
+	if (!classes['a'])
+		init_classes();
 	if (!strncmp(s, "export", 6) && isws((unsigned char)s[6])) {
 		size_t p = 7;
 

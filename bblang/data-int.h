@@ -65,6 +65,7 @@ struct bb_data {
 	/* files being parsed, innermost last */
 	struct bb_strvec parsing;
 	bool inherit_warn;
+	size_t files_read, lines_read;
 	/* BB_RENAMED_VARIABLES, once it has flags */
 	struct var *renames;
 	/* where the statement being evaluated is, for reports */

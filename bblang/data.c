@@ -121,6 +121,18 @@ bb_data_warn(struct bb_data *d, const struct bb_loc *loc, const char *fmt, ...)
 	bb_strvec_push(&d->warnings, bb_buf_detach(&b));
 }
 
+size_t
+bb_data_files_read(struct bb_data *d)
+{
+	return d->files_read;
+}
+
+size_t
+bb_data_lines_read(struct bb_data *d)
+{
+	return d->lines_read;
+}
+
 void
 bb_data_set_inherit_warn(struct bb_data *d, bool warn)
 {

@@ -39,6 +39,10 @@ void bb_data_warn(struct bb_data *d, const struct bb_loc *loc, const char *fmt, 
 /* a class that cannot be found: a warning (true) or an error (false, the default) */
 void bb_data_set_inherit_warn(struct bb_data *d, bool warn);
 
+/* how many files and physical lines the parser has read into d */
+size_t bb_data_files_read(struct bb_data *d);
+size_t bb_data_lines_read(struct bb_data *d);
+
 /* interns a file name; the result lives as long as d */
 const char *bb_data_intern(struct bb_data *d, const char *s);
 

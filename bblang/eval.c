@@ -725,9 +725,7 @@ load(struct bb_data *d, const char *abs, const struct bb_loc *from, bool recipe,
 		return NOT_FOUND;
 	if (err)
 		return bb_data_fail(d, from, "cannot read '%s': %s", abs, strerror(err));
-	err = bb_parse_text(d, abs, text, len, recipe, st);
-	free(text);
-	return err;
+	return bb_parse_buf(d, abs, text, len, recipe, st);
 }
 
 static int

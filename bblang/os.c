@@ -108,14 +108,19 @@ bb_read_file(const char *path, size_t max, char **text, size_t *len)
 {
 	struct bb_buf b = BB_BUF_INIT;
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	struct stat st;
 	int err = 0;
 
 	if (fd < 0)
 		return errno;
+	/* the size is a hint: the file may change while it is read */
+	if (!fstat(fd, &st) && S_ISREG(st.st_mode) && (size_t)st.st_size <= max)
+		bb_buf_grow(&b, (size_t)st.st_size + 1);
 	for (;;) {
 		ssize_t n;
 
-		bb_buf_grow(&b, 65536);
+		if (b.alloc - b.len < 2)
+			bb_buf_grow(&b, 65536);
 		n = read(fd, b.buf + b.len, b.alloc - b.len - 1);
 		if (n < 0 && errno == EINTR)
 			continue;

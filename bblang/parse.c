@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "buf.h"
+#include "data-int.h"
 #include "parse.h"
 #include "strvec.h"
 
@@ -357,20 +358,19 @@ struct lines {
 	size_t n;
 };
 
-/* splits text into physical lines with universal newlines, as Python's text mode does */
+/* splits text into physical lines with universal newlines, as Python's text mode does; takes text */
 static void
-split_lines(const char *text, size_t len, struct lines *l)
+split_lines(char *text, size_t len, struct lines *l)
 {
 	size_t i = 0, alloc = 64, next;
 
-	l->buf = xstrndup(text, len);
+	l->buf = text;
 	l->v = xreallocarray(NULL, alloc, sizeof(*l->v));
 	l->n = 0;
 	while (i < len) {
 		size_t j = i;
 
-		while (j < len && l->buf[j] != '\n' && l->buf[j] != '\r')
-			j++;
+		j += strcspn(l->buf + j, "\r\n");
 		if (l->n == alloc) {
 			alloc *= 2;
 			l->v = xreallocarray(l->v, alloc, sizeof(*l->v));
@@ -400,8 +400,17 @@ parse_conf(struct parser *p, struct lines *lines)
 	for (size_t i = 0; i < lines->n && !ret; i++) {
 		unsigned first = (unsigned)i + 1;
 
-		if (blank(lines->v[i]))
+		const char *l = lines->v[i];
+		size_t n;
+
+		if (blank(l))
 			continue;
+		n = strlen(l);
+		if (l[n - 1] != '\\') {
+			if (l[0] != '#')
+				ret = feed_conf(p, first, l);
+			continue;
+		}
 		bb_buf_reset(&s);
 		bb_buf_addstr(&s, lines->v[i]);
 		while (s.len && s.buf[s.len - 1] == '\\') {
@@ -600,6 +609,8 @@ feed_recipe(struct parser *p, unsigned line, const char *s, bool eof)
 		bb_strvec_push(&p->residue, xstrndup(s, strlen(s) - 1));
 		return 0;
 	}
+	if (!p->residue.n)
+		return s[0] && s[0] != '#' ? feed_start(p, line, s) : 0;
 	for (size_t i = 0; i < p->residue.n; i++)
 		bb_buf_addstr(&joined, p->residue.v[i]);
 	bb_buf_addstr(&joined, s);
@@ -635,6 +646,13 @@ int
 bb_parse_text(struct bb_data *d, const char *file, const char *text, size_t len, bool recipe,
 	struct bb_stmts *out)
 {
+	return bb_parse_buf(d, file, xstrndup(text, len), len, recipe, out);
+}
+
+int
+bb_parse_buf(struct bb_data *d, const char *file, char *text, size_t len, bool recipe,
+	struct bb_stmts *out)
+{
 	struct lines lines;
 	struct parser p = { 0 };
 	const char *base = strrchr(file, '/');
@@ -650,9 +668,13 @@ bb_parse_text(struct bb_data *d, const char *file, const char *text, size_t len,
 	p.d = d;
 	p.st = out;
 	p.file = out->file;
-	if (memchr(text, '\0', len))
+	if (memchr(text, '\0', len)) {
+		free(text);
 		return perr(&p, 1, "not a text file: '%s'", file);
+	}
 	split_lines(text, len, &lines);
+	d->files_read++;
+	d->lines_read += lines.n;
 	ret = recipe ? parse_recipe(&p, &lines) : parse_conf(&p, &lines);
 	free(lines.buf);
 	free(lines.v);

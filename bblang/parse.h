@@ -75,6 +75,9 @@ bool bb_assign_match_re(const char *line, struct bb_assign *a);
 /* parses text (len bytes) of file as a conf file (recipe false) or a recipe/class/.inc */
 int bb_parse_text(struct bb_data *d, const char *file, const char *text, size_t len,
 	bool recipe, struct bb_stmts *out);
+/* the same with text[len] a NUL-terminated buffer it takes */
+int bb_parse_buf(struct bb_data *d, const char *file, char *text, size_t len, bool recipe,
+	struct bb_stmts *out);
 void bb_stmts_release(struct bb_stmts *st);
 
 /* evaluates statements into d */

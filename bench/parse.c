@@ -10,12 +10,8 @@
  * as BitBake's cooker sets it) set; bb_parse_file(); every variable dumped,
  * expanded, with its flags into a bb_buf; the datastore freed.
  *
- * Lines per second: the lines are the physical lines ('\n'-terminated, plus an
- * unterminated last line) of every file the parse reads, counted once per
- * read.  bblang does not list the files it included, so the link wraps
- * bb_parse_text (-Wl,--wrap=bb_parse_text, see bench/local.mk): every file
- * bb_parse_file() opens, the top one and all includes, passes through it.
- * Counting is on for the first (untimed) warm-up parse only.
+ * Lines per second: the physical lines of every file the parse reads, the
+ * top one and all it includes (bb_data_lines_read()).
  */
 #if !defined(_POSIX_C_SOURCE) && !defined(_GNU_SOURCE)
 #define _POSIX_C_SOURCE 200809L
@@ -30,31 +26,6 @@
 #include "bblang/buf.h"
 #include "bblang/os.h"
 #include "bblang/parse.h"
-
-struct bench_count {
-	bool on;
-	size_t files, lines;
-};
-
-static struct bench_count count;
-
-int __real_bb_parse_text(struct bb_data *d, const char *file, const char *text, size_t len,
-	bool recipe, struct bb_stmts *out);
-int __wrap_bb_parse_text(struct bb_data *d, const char *file, const char *text, size_t len,
-	bool recipe, struct bb_stmts *out);
-
-int
-__wrap_bb_parse_text(struct bb_data *d, const char *file, const char *text, size_t len,
-	bool recipe, struct bb_stmts *out)
-{
-	if (count.on) {
-		count.files++;
-		for (size_t i = 0; i < len; i++)
-			count.lines += text[i] == '\n';
-		count.lines += len && text[len - 1] != '\n';
-	}
-	return __real_bb_parse_text(d, file, text, len, recipe, out);
-}
 
 static double
 now_ms(void)
@@ -73,9 +44,9 @@ cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* one full parse; *dump_len is the size of the dump; returns -1 with a message */
+/* one full parse; *dump_len is the size of the dump, *files and *lines what it read */
 static int
-parse_once(const char *meta, const char *conf, size_t *dump_len)
+parse_once(const char *meta, const char *conf, size_t *dump_len, size_t *files, size_t *lines)
 {
 	struct bb_data *d = bb_data_new();
 	struct bb_buf out = BB_BUF_INIT;
@@ -91,6 +62,8 @@ parse_once(const char *meta, const char *conf, size_t *dump_len)
 	else
 		bb_dump(d, &o, &out);
 	*dump_len = out.len;
+	*files = bb_data_files_read(d);
+	*lines = bb_data_lines_read(d);
 	bb_buf_release(&out);
 	bb_data_free(d);
 	return ret;
@@ -119,16 +92,14 @@ run(const char *datadir, long iter)
 	char *meta = bb_path_abs(rel);
 	char *conf = bb_path_join(meta, "conf/bitbake.conf");
 	double *ms = xreallocarray(NULL, (size_t)iter, sizeof(*ms));
-	size_t dump_len = 0;
+	size_t dump_len = 0, files = 0, lines = 0;
 	int ret;
 
-	count.on = true;
-	ret = parse_once(meta, conf, &dump_len);
-	count.on = false;
+	ret = parse_once(meta, conf, &dump_len, &files, &lines);
 	for (long i = 0; i < iter && !ret; i++) {
 		double t = now_ms();
 
-		ret = parse_once(meta, conf, &dump_len);
+		ret = parse_once(meta, conf, &dump_len, &files, &lines);
 		ms[i] = now_ms() - t;
 	}
 	if (!ret) {
@@ -136,12 +107,12 @@ run(const char *datadir, long iter)
 
 		qsort(ms, (size_t)iter, sizeof(*ms), cmp_double);
 		med = iter % 2 ? ms[iter / 2] : (ms[iter / 2 - 1] + ms[iter / 2]) / 2;
-		printf("files parsed:   %zu (%zu lines), dump %zu bytes\n", count.files,
-			count.lines, dump_len);
+		printf("files parsed:   %zu (%zu lines), dump %zu bytes\n", files, lines,
+			dump_len);
 		printf("iterations:     %ld\n", iter);
 		printf("ms per parse:   median %.3f, min %.3f\n", med, ms[0]);
 		printf("lines/s:        %.0f (median), %.0f (min)\n",
-			(double)count.lines / (med / 1e3), (double)count.lines / (ms[0] / 1e3));
+			(double)lines / (med / 1e3), (double)lines / (ms[0] / 1e3));
 	}
 	free(ms);
 	free(conf);
