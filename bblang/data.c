@@ -236,8 +236,9 @@ data_changed(struct bb_data *d)
 	d->ovr_valid = false;
 }
 
+/* takes val */
 static void
-flag_put(struct var *v, const char *name, const char *val, const struct bb_loc *loc)
+flag_put(struct var *v, const char *name, char *val, const struct bb_loc *loc)
 {
 	struct flag *f = var_flag(v, name);
 
@@ -251,7 +252,7 @@ flag_put(struct var *v, const char *name, const char *val, const struct bb_loc *
 	} else {
 		free(f->val);
 	}
-	f->val = xstrdup(val);
+	f->val = val;
 	f->loc = loc ? *loc : (struct bb_loc){ NULL, 0 };
 }
 
@@ -280,14 +281,15 @@ ops_clear(struct var *v, int k)
 	v->nops[k] = 0;
 }
 
+/* takes val */
 static void
-ops_add(struct var *v, int k, const char *val, const char *ovr)
+ops_add(struct var *v, int k, char *val, const char *ovr)
 {
 	if (v->nops[k] == v->aops[k]) {
 		v->aops[k] = v->aops[k] ? v->aops[k] * 2 : 4;
 		v->ops[k] = xreallocarray(v->ops[k], v->aops[k], sizeof(*v->ops[k]));
 	}
-	v->ops[k][v->nops[k]].val = xstrdup(val);
+	v->ops[k][v->nops[k]].val = val;
 	v->ops[k][v->nops[k]].ovr = ovr ? xstrdup(ovr) : NULL;
 	v->nops[k]++;
 }
@@ -496,7 +498,7 @@ drop_active_overrides(struct bb_data *d, struct var *v)
 }
 
 int
-bb_data_set(struct bb_data *d, const char *var, const char *val, bool parsing,
+bb_data_set_take(struct bb_data *d, const char *var, char *val, bool parsing,
 	const struct bb_loc *loc)
 {
 	const char *add;
@@ -504,9 +506,11 @@ bb_data_set(struct bb_data *d, const char *var, const char *val, bool parsing,
 	int k;
 	struct var *v;
 
-	if (old_syntax(var))
+	if (old_syntax(var)) {
+		free(val);
 		return bb_data_fail(d, loc, "variable '%s' contains an operation using the old "
 			"override syntax; convert this metadata to the ':' syntax", var);
+	}
 	data_changed(d);
 	k = setvar_keyword(var, &blen, &add);
 	if (k >= 0) {
@@ -534,7 +538,7 @@ bb_data_set(struct bb_data *d, const char *var, const char *val, bool parsing,
 }
 
 int
-bb_data_set_flag(struct bb_data *d, const char *var, const char *flag, const char *val,
+bb_data_set_flag_take(struct bb_data *d, const char *var, const char *flag, char *val,
 	const struct bb_loc *loc)
 {
 	struct var *v;
@@ -551,6 +555,20 @@ bb_data_set_flag(struct bb_data *d, const char *var, const char *flag, const cha
 	if (!strcmp(flag, "_defaultval") && strchr(var, ':'))
 		ovr_walk(d, var, true);
 	return 0;
+}
+
+int
+bb_data_set(struct bb_data *d, const char *var, const char *val, bool parsing,
+	const struct bb_loc *loc)
+{
+	return bb_data_set_take(d, var, xstrdup(val), parsing, loc);
+}
+
+int
+bb_data_set_flag(struct bb_data *d, const char *var, const char *flag, const char *val,
+	const struct bb_loc *loc)
+{
+	return bb_data_set_flag_take(d, var, flag, xstrdup(val), loc);
 }
 
 void
@@ -623,7 +641,7 @@ bb_data_rename(struct bb_data *d, const char *key, const char *newkey)
 	v = data_find(d, key);
 	for (int k = 0; v && k < OPS_N; k++) {
 		for (size_t i = 0; i < v->nops[k]; i++)
-			ops_add(nv, k, v->ops[k][i].val, v->ops[k][i].ovr);
+			ops_add(nv, k, xstrdup(v->ops[k][i].val), v->ops[k][i].ovr);
 		found |= v->nops[k] > 0;
 	}
 	if (v && v->in_ovrdata) {
@@ -701,7 +719,7 @@ bb_data_flags(struct bb_data *d, const char *var, size_t *n)
 	size_t k = 0;
 
 	*n = 0;
-	if (!v)
+	if (!v || (v->nflags == 1 && !strcmp(v->flags[0].name, "_content")))
 		return NULL;
 	names = xreallocarray(NULL, v->nflags + 1, sizeof(*names));
 	for (size_t i = 0; i < v->nflags; i++) {

@@ -51,6 +51,11 @@ int bb_data_set(struct bb_data *d, const char *var, const char *val, bool parsin
 	const struct bb_loc *loc);
 int bb_data_set_flag(struct bb_data *d, const char *var, const char *flag, const char *val,
 	const struct bb_loc *loc);
+/* the same, taking val (a malloc'd string) */
+int bb_data_set_take(struct bb_data *d, const char *var, char *val, bool parsing,
+	const struct bb_loc *loc);
+int bb_data_set_flag_take(struct bb_data *d, const char *var, const char *flag, char *val,
+	const struct bb_loc *loc);
 void bb_data_del(struct bb_data *d, const char *var);
 void bb_data_del_flag(struct bb_data *d, const char *var, const char *flag);
 /* renameVar, as bb.data.expandKeys uses it */

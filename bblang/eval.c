@@ -91,17 +91,17 @@ eval_data(struct bb_data *d, const struct bb_stmt *s, const struct bb_loc *loc)
 	     s->op == BB_OP_PREDOT || s->op == BB_OP_DEFAULT))
 		bb_data_warn(d, loc, "'%s' used with this operator is not a recommended operator "
 			"combination", s->var);
-	if (s->flag)
-		flag = s->op == BB_OP_WEAK_DEFAULT ? xstrcat("_defaultval_flag_", s->flag, NULL)
-						   : xstrdup(s->flag);
-	else if (s->op == BB_OP_WEAK_DEFAULT)
-		flag = xstrdup("_defaultval");
-	if (flag)
-		ret = bb_data_set_flag(d, s->var, flag, val, loc);
-	else
-		ret = bb_data_set(d, s->var, val, true, loc);
-	free(flag);
-	free(val);
+	if (s->flag && s->op == BB_OP_WEAK_DEFAULT) {
+		flag = xstrcat("_defaultval_flag_", s->flag, NULL);
+		ret = bb_data_set_flag_take(d, s->var, flag, val, loc);
+		free(flag);
+	} else if (s->flag) {
+		ret = bb_data_set_flag_take(d, s->var, s->flag, val, loc);
+	} else if (s->op == BB_OP_WEAK_DEFAULT) {
+		ret = bb_data_set_flag_take(d, s->var, "_defaultval", val, loc);
+	} else {
+		ret = bb_data_set_take(d, s->var, val, true, loc);
+	}
 	return ret;
 }
 

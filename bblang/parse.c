@@ -77,7 +77,6 @@ rx_get(enum rx r)
 			&eo, NULL);
 		if (!compiled[r])
 			abort(); /* a bug in the patterns above */
-		pcre2_jit_compile(compiled[r], PCRE2_JIT_COMPLETE);
 	}
 	if (!mdata)
 		mdata = pcre2_match_data_create(32, NULL);
