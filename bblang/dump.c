@@ -6,9 +6,16 @@
 #include "parse.h"
 #include "strvec.h"
 
-/* the bytes written escaped: controls, DEL and the backslash */
-static const char special[] = "\\\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e"
-	"\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f\x7f";
+/* the length of the run of bytes written as they are: no control, DEL or backslash */
+static size_t
+plain_run(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	while (*p >= 0x20 && *p != '\\' && *p != 0x7f)
+		p++;
+	return (size_t)(p - (const unsigned char *)s);
+}
 
 static void
 escape(struct bb_buf *out, const char *s)
@@ -17,7 +24,7 @@ escape(struct bb_buf *out, const char *s)
 		bb_buf_addch(out, '\\');
 	for (; *s; s++) {
 		unsigned char c = (unsigned char)*s;
-		size_t n = strcspn(s, special);
+		size_t n = plain_run(s);
 
 		if (n) {
 			bb_buf_add(out, s, n);

@@ -670,6 +670,8 @@ python_regexp(void)
 	if (!re) {
 		re = pcre2_compile((PCRE2_SPTR) "\\$\\{@(?:\\{.*?\\}|.)+?\\}", PCRE2_ZERO_TERMINATED,
 			0, &errcode, &erroff, NULL);
+		if (re)
+			pcre2_jit_compile(re, PCRE2_JIT_COMPLETE);
 	}
 	return re;
 }

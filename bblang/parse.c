@@ -197,16 +197,44 @@ stmt_new(struct bb_stmts *st, enum bb_stmt_kind kind, unsigned line)
 	return s;
 }
 
+/* a copy of s[0..n) that lives as long as the statements */
+static char *
+stmt_str(struct bb_stmts *st, const char *s, size_t n)
+{
+	char *r;
+
+	if (n + 1 > st->room) {
+		size_t size = n + 1 > 16384 ? n + 1 : 16384;
+
+		st->chunks = xreallocarray(st->chunks, st->nchunks + 1, sizeof(*st->chunks));
+		st->chunks[st->nchunks++] = xmalloc(size);
+		st->used = 0;
+		st->room = size;
+	}
+	r = st->chunks[st->nchunks - 1] + st->used;
+	memcpy(r, s, n);
+	r[n] = '\0';
+	st->used += n + 1;
+	st->room -= n + 1;
+	return r;
+}
+
+/* takes s (malloc'd, may be NULL) into the statements' strings */
+static char *
+stmt_take(struct bb_stmts *st, char *s)
+{
+	char *r = s ? stmt_str(st, s, strlen(s)) : NULL;
+
+	free(s);
+	return r;
+}
+
 void
 bb_stmts_release(struct bb_stmts *st)
 {
-	for (size_t i = 0; i < st->n; i++) {
-		free(st->v[i].var);
-		free(st->v[i].flag);
-		free(st->v[i].value);
-		for (int k = 0; k < 3; k++)
-			free(st->v[i].extra[k]);
-	}
+	for (size_t i = 0; i < st->nchunks; i++)
+		free(st->chunks[i]);
+	free(st->chunks);
 	free(st->v);
 	free(st->classname);
 	memset(st, 0, sizeof(*st));
@@ -283,9 +311,9 @@ feed_assign(struct parser *p, unsigned line, const char *s, const struct bb_assi
 	if (!a->ws_len || !a->ws2_len)
 		bb_data_warn(p->d, &loc, "lack of whitespace around the assignment: '%s'", s);
 	st = stmt_new(p->st, BB_ST_DATA, line);
-	st->var = xstrndup(s + a->var_off, a->var_len);
-	st->flag = a->has_flag ? xstrndup(s + a->flag_off, a->flag_len) : NULL;
-	st->value = xstrndup(s + a->value_off, a->value_len);
+	st->var = stmt_str(p->st, s + a->var_off, a->var_len);
+	st->flag = a->has_flag ? stmt_str(p->st, s + a->flag_off, a->flag_len) : NULL;
+	st->value = stmt_str(p->st, s + a->value_off, a->value_len);
 	st->exported = a->exported;
 	st->op = a->op;
 	return 0;
@@ -316,20 +344,20 @@ feed_conf(struct parser *p, unsigned line, const char *s)
 		if (!rx_match(simple[i].rx, s, &m))
 			continue;
 		st = stmt_new(p->st, simple[i].kind, line);
-		st->var = grp(&m, 1);
+		st->var = stmt_take(p->st, grp(&m, 1));
 		return 0;
 	}
 	if (rx_match(RX_UNSET_FLAG, s, &m)) {
 		st = stmt_new(p->st, BB_ST_UNSET_FLAG, line);
-		st->var = grp(&m, 1);
-		st->flag = grp(&m, 2);
+		st->var = stmt_take(p->st, grp(&m, 1));
+		st->flag = stmt_take(p->st, grp(&m, 2));
 		return 0;
 	}
 	if (rx_match(RX_ADDFRAGMENTS, s, &m)) {
 		st = stmt_new(p->st, BB_ST_ADDFRAGMENTS, line);
-		st->value = grp(&m, 1);
+		st->value = stmt_take(p->st, grp(&m, 1));
 		for (int k = 0; k < 3; k++)
-			st->extra[k] = grp(&m, k + 2);
+			st->extra[k] = stmt_take(p->st, grp(&m, k + 2));
 		return 0;
 	}
 	return perr(p, line, "unparsed line: '%s'", s);
@@ -456,10 +484,10 @@ end_function(struct parser *p, unsigned line)
 
 	bb_strvec_pushdup(&p->body, "");
 	st->body_line = line - (unsigned)p->body.n;
-	st->var = p->funcname;
+	st->var = stmt_take(p->st, p->funcname);
 	st->python = p->func_python;
 	st->fakeroot = p->func_fakeroot;
-	st->value = join_body(&p->body);
+	st->value = stmt_take(p->st, join_body(&p->body));
 	p->funcname = NULL;
 	p->infunc = false;
 }
@@ -470,14 +498,14 @@ end_python(struct parser *p, unsigned line)
 	struct bb_stmt *st = stmt_new(p->st, BB_ST_PYMETHOD, line);
 
 	st->body_line = line - (unsigned)p->body.n - 1;
-	st->var = p->funcname;
-	st->value = join_body(&p->body);
+	st->var = stmt_take(p->st, p->funcname);
+	st->value = stmt_take(p->st, join_body(&p->body));
 	p->funcname = NULL;
 	p->inpython = false;
 }
 
 static void
-split_addtask(const char *args, struct bb_stmt *st)
+split_addtask(struct parser *p, const char *args, struct bb_stmt *st)
 {
 	struct bb_buf before = BB_BUF_INIT, after = BB_BUF_INIT;
 	const char *b = strstr(args, " before "), *a = strstr(args, " after ");
@@ -485,21 +513,21 @@ split_addtask(const char *args, struct bb_stmt *st)
 	const char *tend = b && (!a || b < a) ? b : a ? a : end;
 
 	/* the words after each " after " up to the next " before ", and the reverse */
-	for (const char *p = a; p; p = strstr(p + 1, " after ")) {
-		const char *q = strstr(p + 7, " before ");
+	for (const char *w = a; w; w = strstr(w + 1, " after ")) {
+		const char *q = strstr(w + 7, " before ");
 
-		bb_buf_add(&after, p + 7, (size_t)((q ? q : end) - (p + 7)));
+		bb_buf_add(&after, w + 7, (size_t)((q ? q : end) - (w + 7)));
 		bb_buf_addch(&after, ' ');
 	}
-	for (const char *p = b; p; p = strstr(p + 1, " before ")) {
-		const char *q = strstr(p + 8, " after ");
+	for (const char *w = b; w; w = strstr(w + 1, " before ")) {
+		const char *q = strstr(w + 8, " after ");
 
-		bb_buf_add(&before, p + 8, (size_t)((q ? q : end) - (p + 8)));
+		bb_buf_add(&before, w + 8, (size_t)((q ? q : end) - (w + 8)));
 		bb_buf_addch(&before, ' ');
 	}
-	st->value = xstrndup(args, (size_t)(tend - args));
-	st->extra[0] = bb_buf_detach(&before);
-	st->extra[1] = bb_buf_detach(&after);
+	st->value = stmt_str(p->st, args, (size_t)(tend - args));
+	st->extra[0] = stmt_take(p->st, bb_buf_detach(&before));
+	st->extra[1] = stmt_take(p->st, bb_buf_detach(&after));
 }
 
 static int
@@ -519,8 +547,9 @@ feed_keywords(struct parser *p, unsigned line, const char *s)
 
 	if (rx_match(RX_EXPORT_FUNC, s, &m)) {
 		st = stmt_new(p->st, BB_ST_EXPORT_FUNCS, line);
-		st->value = grp(&m, 1);
-		st->var = xstrdup(p->st->classname ? p->st->classname : "");
+		st->value = stmt_take(p->st, grp(&m, 1));
+		st->var = p->st->classname ? stmt_str(p->st, p->st->classname,
+			strlen(p->st->classname)) : stmt_str(p->st, "", 0);
 		return 0;
 	}
 	if (rx_match(RX_ADDTASK, s, &m)) {
@@ -533,7 +562,7 @@ feed_keywords(struct parser *p, unsigned line, const char *s)
 				"'%s'", s);
 		}
 		st = stmt_new(p->st, BB_ST_ADDTASK, line);
-		split_addtask(args, st);
+		split_addtask(p, args, st);
 		free(args);
 		return 0;
 	}
@@ -541,7 +570,7 @@ feed_keywords(struct parser *p, unsigned line, const char *s)
 		if (!rx_match(kw[i].rx, s, &m))
 			continue;
 		st = stmt_new(p->st, kw[i].kind, line);
-		st->value = grp(&m, 1);
+		st->value = stmt_take(p->st, grp(&m, 1));
 		return 0;
 	}
 	return feed_conf(p, line, s);

@@ -57,6 +57,9 @@ struct bb_stmts {
 	size_t n, alloc;
 	const char *file;	/* interned */
 	char *classname;	/* .bbclass: the class name */
+	/* the statements' strings live in these chunks */
+	char **chunks;
+	size_t nchunks, used, room;
 };
 
 /* an assignment line: spans of its parts (offsets into the line) */

@@ -130,11 +130,18 @@ bb_error_clear(struct bb_error *err)
 unsigned long
 bb_hash(const char *s, size_t n)
 {
-	uint64_t h = 14695981039346656037ULL;
+	/* eight bytes at a time, multiplied in (FxHash's step) */
+	const uint64_t k = 0x517cc1b727220a95ULL;
+	uint64_t h = n, w;
 
-	while (n--) {
-		h ^= (unsigned char)*s++;
-		h *= 1099511628211ULL;
+	for (; n >= 8; s += 8, n -= 8) {
+		memcpy(&w, s, 8);
+		h = ((h << 5 | h >> 59) ^ w) * k;
 	}
-	return (unsigned long)h;
+	if (n) {
+		w = 0;
+		memcpy(&w, s, n);
+		h = ((h << 5 | h >> 59) ^ w) * k;
+	}
+	return (unsigned long)(h ^ h >> 32);
 }
