@@ -499,7 +499,8 @@ get_flag(struct bb_data *d, const char *var, const char *flag, bool expand, bool
 	} else if (v) {
 		own_value(v, flag, noweak, r);
 	}
-	if (!content)
+	/* the name is only needed to catch a self reference */
+	if (!content && r->value && strstr(r->value, "${"))
 		cachename = xstrcat(var, "[", flag, "]", NULL);
 	if ((expand || retparser) && r->value) {
 		/* a plain getVar needs no unexpanded copy: the value is expanded in place */

@@ -123,18 +123,15 @@ py_ws_before(const char *s, size_t end)
 bool
 py_word_in(const char *list, const char *s, size_t n)
 {
-	const char *p = list, *q;
+	char word[66];
 
-	while (*p) {
-		while (*p == ' ')
-			p++;
-		for (q = p; *q && *q != ' '; q++)
-			;
-		if ((size_t)(q - p) == n && n && !memcmp(p, s, n))
-			return true;
-		p = q;
-	}
-	return false;
+	/* the lists are words with a space before and after each */
+	if (!n || n > sizeof(word) - 2 || memchr(s, ' ', n))
+		return false;
+	word[0] = ' ';
+	memcpy(word + 1, s, n);
+	word[n + 1] = ' ';
+	return memmem(list, strlen(list), word, n + 2) != NULL;
 }
 
 /* numbers */
