@@ -78,6 +78,12 @@ struct flag *var_flag(struct var *v, const char *name);
 void data_changed(struct bb_data *d);
 bool var_empty(const struct var *v);
 int data_need_overrides(struct bb_data *d);
+/*
+ * an expanded value without a copy: *view stays valid until the datastore
+ * changes or expands anything else; *owned is what the caller frees (may be NULL)
+ */
+int data_get_view(struct bb_data *d, const char *var, const char *flag, const char **view,
+	char **owned);
 bool data_ovr_active(struct bb_data *d, const char *o);
 
 #endif

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "buf.h"
+#include "data-int.h"
 #include "parse.h"
 #include "strvec.h"
 
@@ -56,16 +57,24 @@ escape(struct bb_buf *out, const char *s)
 static void
 value(struct bb_data *d, const char *var, const char *flag, bool expand, struct bb_buf *out)
 {
+	const char *view = NULL;
 	char *v = NULL;
+	int ret;
 
-	if (bb_data_get_flag(d, var, flag, expand, false, false, &v) < 0) {
+	if (expand) {
+		ret = data_get_view(d, var, flag, &view, &v);
+	} else {
+		ret = bb_data_get_flag(d, var, flag, false, false, false, &v);
+		view = v;
+	}
+	if (ret < 0) {
 		bb_buf_addstr(out, "!ERROR");
 		bb_data_warn(d, NULL, "%s", bb_data_error(d));
 		bb_data_clear_error(d);
-	} else if (!v) {
+	} else if (!view) {
 		bb_buf_addstr(out, "!NONE");
 	} else {
-		escape(out, v);
+		escape(out, view);
 	}
 	free(v);
 }

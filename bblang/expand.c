@@ -21,6 +21,9 @@ struct getres {
 	char *parsed;
 	bool has_parser;
 	struct bb_strvec removes;
+	/* asked for a view: a cached value is not copied but pointed to by view */
+	bool borrow;
+	const char *view;
 };
 
 static int get_flag(struct bb_data *d, const char *var, const char *flag, bool expand,
@@ -436,7 +439,10 @@ cache_get(struct bb_data *d, struct var *v, bool expand, bool retparser, struct 
 	if (!v || v->cache_gen != d->gen)
 		return false;
 	if (expand && v->cache_val_set) {
-		r->value = v->cache_val ? xstrdup(v->cache_val) : NULL;
+		if (r->borrow)
+			r->view = v->cache_val;
+		else
+			r->value = v->cache_val ? xstrdup(v->cache_val) : NULL;
 		return true;
 	}
 	if (!expand && retparser && v->cache_raw_set) {
@@ -532,7 +538,11 @@ get_flag(struct bb_data *d, const char *var, const char *flag, bool expand, bool
 	}
 	if (content && r->has_parser && !noweak && v) {
 		cache_put(d, v, r->value, !expand, r->parsed, &r->removes);
-		r->parsed = expand && v->cache_val ? xstrdup(v->cache_val) : NULL;
+		r->parsed = NULL;
+		if (expand && r->borrow)
+			r->view = v->cache_val;
+		else if (expand && v->cache_val)
+			r->parsed = xstrdup(v->cache_val);
 	}
 	if (expand) {
 		r->value = r->parsed;
@@ -575,6 +585,31 @@ bb_data_get_flag(struct bb_data *d, const char *var, const char *flag, bool expa
 		wrap_error(d, var, strcmp(flag, "_content") ? flag : NULL);
 	if (ret == 0) {
 		*out = r.value;
+		r.value = NULL;
+	}
+	getres_release(&r);
+	return ret;
+}
+
+int
+data_get_view(struct bb_data *d, const char *var, const char *flag, const char **view,
+	char **owned)
+{
+	struct getres r = { .borrow = true };
+	int ret;
+
+	*view = *owned = NULL;
+	if (d->depth >= MAX_DEPTH)
+		return bb_data_fail(d, NULL, "references nested deeper than %d levels at '%s' "
+			"(a reference cycle?)", MAX_DEPTH, var);
+	d->depth++;
+	ret = get_flag(d, var, flag, true, false, false, false, &r);
+	d->depth--;
+	if (ret < 0 && !d->depth)
+		wrap_error(d, var, strcmp(flag, "_content") ? flag : NULL);
+	if (ret == 0) {
+		*view = r.value ? r.value : r.view;
+		*owned = r.value;
 		r.value = NULL;
 	}
 	getres_release(&r);
@@ -626,6 +661,7 @@ var_pass(struct bb_data *d, const char *s, const char *varname, struct bb_buf *o
 		const char *p = strstr(s, "${");
 		size_t n;
 		char *key, *val;
+		const char *view;
 
 		if (!p) {
 			bb_buf_addstr(out, s);
@@ -643,12 +679,12 @@ var_pass(struct bb_data *d, const char *s, const char *varname, struct bb_buf *o
 			free(key);
 			return bb_data_fail(d, NULL, "variable '%s' references itself", varname);
 		}
-		if (bb_data_get(d, key, true, &val) < 0) {
+		if (data_get_view(d, key, "_content", &view, &val) < 0) {
 			free(key);
 			return -1;
 		}
-		if (val)
-			bb_buf_addstr(out, val);
+		if (view)
+			bb_buf_addstr(out, view);
 		else
 			bb_buf_add(out, p, n);
 		free(val);
