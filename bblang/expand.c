@@ -567,22 +567,32 @@ wrap_error(struct bb_data *d, const char *var, const char *flag)
 	free(msg);
 }
 
+/* one outermost getVarFlag: the depth limit, and an error naming what was asked for */
+static int
+get_top(struct bb_data *d, const char *var, const char *flag, bool expand, bool noweak,
+	bool parsing, struct getres *r)
+{
+	int ret;
+
+	if (d->depth >= MAX_DEPTH)
+		return bb_data_fail(d, NULL, "references nested deeper than %d levels at '%s' "
+			"(a reference cycle?)", MAX_DEPTH, var);
+	d->depth++;
+	ret = get_flag(d, var, flag, expand, noweak, parsing, false, r);
+	d->depth--;
+	if (ret < 0 && !d->depth)
+		wrap_error(d, var, strcmp(flag, "_content") ? flag : NULL);
+	return ret;
+}
+
 int
 bb_data_get_flag(struct bb_data *d, const char *var, const char *flag, bool expand,
 	bool noweakdefault, bool parsing, char **out)
 {
 	struct getres r = { 0 };
-	int ret;
+	int ret = get_top(d, var, flag, expand, noweakdefault, parsing, &r);
 
 	*out = NULL;
-	if (d->depth >= MAX_DEPTH)
-		return bb_data_fail(d, NULL, "references nested deeper than %d levels at '%s' "
-			"(a reference cycle?)", MAX_DEPTH, var);
-	d->depth++;
-	ret = get_flag(d, var, flag, expand, noweakdefault, parsing, false, &r);
-	d->depth--;
-	if (ret < 0 && !d->depth)
-		wrap_error(d, var, strcmp(flag, "_content") ? flag : NULL);
 	if (ret == 0) {
 		*out = r.value;
 		r.value = NULL;
@@ -596,17 +606,9 @@ data_get_view(struct bb_data *d, const char *var, const char *flag, const char *
 	char **owned)
 {
 	struct getres r = { .borrow = true };
-	int ret;
+	int ret = get_top(d, var, flag, true, false, false, &r);
 
 	*view = *owned = NULL;
-	if (d->depth >= MAX_DEPTH)
-		return bb_data_fail(d, NULL, "references nested deeper than %d levels at '%s' "
-			"(a reference cycle?)", MAX_DEPTH, var);
-	d->depth++;
-	ret = get_flag(d, var, flag, true, false, false, false, &r);
-	d->depth--;
-	if (ret < 0 && !d->depth)
-		wrap_error(d, var, strcmp(flag, "_content") ? flag : NULL);
 	if (ret == 0) {
 		*view = r.value ? r.value : r.view;
 		*owned = r.value;

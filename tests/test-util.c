@@ -260,3 +260,11 @@ test_check_flag(struct bb_data *d, const char *var, const char *flag, const char
 	test_check_str(v, want, flag, file, line);
 	free(v);
 }
+
+int
+test_ctx_teardown(void **state)
+{
+	test_ctx_release(*state);
+	free(*state);
+	return 0;
+}

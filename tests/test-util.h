@@ -39,6 +39,8 @@ struct test_ctx {
 void test_ctx_init(struct test_ctx *t);
 /* frees the datastore and removes the directory */
 void test_ctx_release(struct test_ctx *t);
+/* a cmocka teardown for a heap-allocated struct test_ctx in *state */
+int test_ctx_teardown(void **state);
 /* writes text as t->dir/name and runs bb_parse_file on it; returns its result */
 int test_parse(struct test_ctx *t, const char *name, const char *text);
 /* as test_parse, but the parse must succeed (the error message is shown if not) */

@@ -17,14 +17,6 @@ setup(void **state)
 	return 0;
 }
 
-static int
-teardown(void **state)
-{
-	test_ctx_release(*state);
-	free(*state);
-	return 0;
-}
-
 /* expected values below come from real BitBake (bbvars oracle) on the same input */
 static void
 test_operators(void **state)
@@ -422,22 +414,22 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_operators, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_immediate, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_override_selection, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_override_ops, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_override_append_order, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_flag_operators, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_flag_names, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_export, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_unset, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_include_bbpath, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_require_missing, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_include_file_variable, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_continuation_and_comments, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_crlf, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_old_append_error, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_operator_combination_warning, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_operators, setup, test_ctx_teardown),
+		cmocka_unit_test_setup_teardown(test_immediate, setup, test_ctx_teardown),
+		cmocka_unit_test_setup_teardown(test_override_selection, setup, test_ctx_teardown),
+		cmocka_unit_test_setup_teardown(test_override_ops, setup, test_ctx_teardown),
+		cmocka_unit_test_setup_teardown(test_override_append_order, setup, test_ctx_teardown),
+		cmocka_unit_test_setup_teardown(test_flag_operators, setup, test_ctx_teardown),
+		cmocka_unit_test_setup_teardown(test_flag_names, setup, test_ctx_teardown),
+		cmocka_unit_test_setup_teardown(test_export, setup, test_ctx_teardown),
+		cmocka_unit_test_setup_teardown(test_unset, setup, test_ctx_teardown),
+		cmocka_unit_test_setup_teardown(test_include_bbpath, setup, test_ctx_teardown),
+		cmocka_unit_test_setup_teardown(test_require_missing, setup, test_ctx_teardown),
+		cmocka_unit_test_setup_teardown(test_include_file_variable, setup, test_ctx_teardown),
+		cmocka_unit_test_setup_teardown(test_continuation_and_comments, setup, test_ctx_teardown),
+		cmocka_unit_test_setup_teardown(test_crlf, setup, test_ctx_teardown),
+		cmocka_unit_test_setup_teardown(test_old_append_error, setup, test_ctx_teardown),
+		cmocka_unit_test_setup_teardown(test_operator_combination_warning, setup, test_ctx_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

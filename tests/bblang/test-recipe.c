@@ -21,14 +21,6 @@ setup(void **state)
 	return 0;
 }
 
-static int
-teardown(void **state)
-{
-	test_ctx_release(*state);
-	free(*state);
-	return 0;
-}
-
 static void
 parse_fixture(struct test_ctx *t, const char *name)
 {
@@ -267,19 +259,19 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_functions, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_anonymous_and_handler, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_tasks, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_inherit, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_inherit_defer, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_export_functions, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_export_functions_overridden, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_missing_class, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_missing_class_warn, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_unclosed_function, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_addtask_keyword_like_names, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_handler_by_extension, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_require_inc, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_functions, setup, test_ctx_teardown),
+		cmocka_unit_test_setup_teardown(test_anonymous_and_handler, setup, test_ctx_teardown),
+		cmocka_unit_test_setup_teardown(test_tasks, setup, test_ctx_teardown),
+		cmocka_unit_test_setup_teardown(test_inherit, setup, test_ctx_teardown),
+		cmocka_unit_test_setup_teardown(test_inherit_defer, setup, test_ctx_teardown),
+		cmocka_unit_test_setup_teardown(test_export_functions, setup, test_ctx_teardown),
+		cmocka_unit_test_setup_teardown(test_export_functions_overridden, setup, test_ctx_teardown),
+		cmocka_unit_test_setup_teardown(test_missing_class, setup, test_ctx_teardown),
+		cmocka_unit_test_setup_teardown(test_missing_class_warn, setup, test_ctx_teardown),
+		cmocka_unit_test_setup_teardown(test_unclosed_function, setup, test_ctx_teardown),
+		cmocka_unit_test_setup_teardown(test_addtask_keyword_like_names, setup, test_ctx_teardown),
+		cmocka_unit_test_setup_teardown(test_handler_by_extension, setup, test_ctx_teardown),
+		cmocka_unit_test_setup_teardown(test_require_inc, setup, test_ctx_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
