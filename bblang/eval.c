@@ -589,13 +589,8 @@ eval_inherit(struct bb_data *d, const struct bb_stmt *s, const struct bb_loc *lo
 	char *e, *dv = NULL;
 	int ret = 0;
 
-	if (s->kind == BB_ST_INHERIT_DEFER) {
-		char *entry = xasprintf("%s", s->value);
-
-		bb_data_list_add(d, "__BBDEFINHERITS", "_content", entry, false);
-		free(entry);
-		return 0;
-	}
+	if (s->kind == BB_ST_INHERIT_DEFER)
+		return bb_data_list_add(d, "__BBDEFINHERITS", "_content", s->value, false);
 	if (expand(d, s->value, &e) < 0)
 		return -1;
 	bb_strvec_split(&files, e);
