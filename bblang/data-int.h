@@ -26,6 +26,14 @@ struct ovrent {
 	char *ovr;
 };
 
+struct varops {
+	struct opent *e[OPS_N];
+	size_t n[OPS_N], a[OPS_N];
+};
+
+/* how many :append (:prepend, :remove) entries v has */
+#define NOPS(v, k) ((v)->ops ? (v)->ops->n[k] : 0)
+
 struct var {
 	char *name;
 	unsigned long hash;
@@ -33,8 +41,7 @@ struct var {
 	bool renamed;
 	struct flag *flags;
 	size_t nflags, aflags;
-	struct opent *ops[OPS_N];
-	size_t nops[OPS_N], aops[OPS_N];
+	struct varops *ops;	/* NULL until the first :append, :prepend or :remove */
 	struct ovrent *ovr;
 	size_t novr, aovr;
 	bool in_ovrdata;

@@ -38,13 +38,14 @@ var_free(struct var *v)
 		free(v->flags[i].val);
 	}
 	free(v->flags);
-	for (int k = 0; k < OPS_N; k++) {
-		for (size_t i = 0; i < v->nops[k]; i++) {
-			free(v->ops[k][i].val);
-			free(v->ops[k][i].ovr);
+	for (int k = 0; v->ops && k < OPS_N; k++) {
+		for (size_t i = 0; i < v->ops->n[k]; i++) {
+			free(v->ops->e[k][i].val);
+			free(v->ops->e[k][i].ovr);
 		}
-		free(v->ops[k]);
+		free(v->ops->e[k]);
 	}
+	free(v->ops);
 	for (size_t i = 0; i < v->novr; i++) {
 		free(v->ovr[i].var);
 		free(v->ovr[i].ovr);
@@ -225,8 +226,8 @@ var_flag(struct var *v, const char *name)
 bool
 var_empty(const struct var *v)
 {
-	return !v || (!v->nflags && !v->nops[OPS_APPEND] && !v->nops[OPS_PREPEND] &&
-		      !v->nops[OPS_REMOVE]);
+	return !v || (!v->nflags && !NOPS(v, OPS_APPEND) && !NOPS(v, OPS_PREPEND) &&
+		      !NOPS(v, OPS_REMOVE));
 }
 
 void
@@ -274,24 +275,29 @@ flag_drop(struct var *v, const char *name)
 static void
 ops_clear(struct var *v, int k)
 {
-	for (size_t i = 0; i < v->nops[k]; i++) {
-		free(v->ops[k][i].val);
-		free(v->ops[k][i].ovr);
+	for (size_t i = 0; i < NOPS(v, k); i++) {
+		free(v->ops->e[k][i].val);
+		free(v->ops->e[k][i].ovr);
 	}
-	v->nops[k] = 0;
+	if (v->ops)
+		v->ops->n[k] = 0;
 }
 
 /* takes val */
 static void
 ops_add(struct var *v, int k, char *val, const char *ovr)
 {
-	if (v->nops[k] == v->aops[k]) {
-		v->aops[k] = v->aops[k] ? v->aops[k] * 2 : 4;
-		v->ops[k] = xreallocarray(v->ops[k], v->aops[k], sizeof(*v->ops[k]));
+	struct varops *o = v->ops;
+
+	if (!o)
+		o = v->ops = xcalloc(1, sizeof(*o));
+	if (o->n[k] == o->a[k]) {
+		o->a[k] = o->a[k] ? o->a[k] * 2 : 4;
+		o->e[k] = xreallocarray(o->e[k], o->a[k], sizeof(*o->e[k]));
 	}
-	v->ops[k][v->nops[k]].val = val;
-	v->ops[k][v->nops[k]].ovr = ovr ? xstrdup(ovr) : NULL;
-	v->nops[k]++;
+	o->e[k][o->n[k]].val = val;
+	o->e[k][o->n[k]].ovr = ovr ? xstrdup(ovr) : NULL;
+	o->n[k]++;
 }
 
 /* data_smart's __override_regexp__.match(): only the first character counts */
@@ -640,9 +646,9 @@ bb_data_rename(struct bb_data *d, const char *key, const char *newkey)
 	nv = data_lookup(d, newkey);
 	v = data_find(d, key);
 	for (int k = 0; v && k < OPS_N; k++) {
-		for (size_t i = 0; i < v->nops[k]; i++)
-			ops_add(nv, k, xstrdup(v->ops[k][i].val), v->ops[k][i].ovr);
-		found |= v->nops[k] > 0;
+		for (size_t i = 0; i < NOPS(v, k); i++)
+			ops_add(nv, k, xstrdup(v->ops->e[k][i].val), v->ops->e[k][i].ovr);
+		found |= NOPS(v, k) > 0;
 	}
 	if (v && v->in_ovrdata) {
 		struct bb_strvec olds = BB_STRVEC_INIT;

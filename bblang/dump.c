@@ -112,6 +112,15 @@ dump_var(struct bb_data *d, const struct bb_dump_opts *o, const char *var, struc
 	free(flags);
 }
 
+static void
+maybe_flush(const struct bb_dump_opts *o, struct bb_buf *out)
+{
+	if (o->flush && out->len >= 32768) {
+		o->flush(out, o->ctx);
+		bb_buf_reset(out);
+	}
+}
+
 void
 bb_dump(struct bb_data *d, const struct bb_dump_opts *o, struct bb_buf *out)
 {
@@ -128,6 +137,7 @@ bb_dump(struct bb_data *d, const struct bb_dump_opts *o, struct bb_buf *out)
 			if (i && !strcmp(sorted.v[i], sorted.v[i - 1]))
 				continue;
 			dump_var(d, o, sorted.v[i], out);
+			maybe_flush(o, out);
 		}
 		bb_strvec_clear(&sorted);
 		return;
@@ -137,6 +147,7 @@ bb_dump(struct bb_data *d, const struct bb_dump_opts *o, struct bb_buf *out)
 		if (!strncmp(keys[i], "__", 2) || listed(o->exclude, keys[i]))
 			continue;
 		dump_var(d, o, keys[i], out);
+		maybe_flush(o, out);
 	}
 	free(keys);
 }

@@ -317,12 +317,12 @@ own_value(struct var *v, const char *flag, bool noweak, struct getres *r)
 static int
 apply_prepends(struct bb_data *d, struct var *v, struct getres *r)
 {
-	if (!v->nops[OPS_PREPEND])
+	if (!NOPS(v, OPS_PREPEND))
 		return 0;
 	if (data_need_overrides(d) < 0)
 		return -1;
-	for (size_t i = 0; i < v->nops[OPS_PREPEND]; i++) {
-		const struct opent *e = &v->ops[OPS_PREPEND][i];
+	for (size_t i = 0; i < NOPS(v, OPS_PREPEND); i++) {
+		const struct opent *e = &v->ops->e[OPS_PREPEND][i];
 		char *nv;
 
 		if (!ops_match(d, e->ovr))
@@ -338,12 +338,12 @@ apply_prepends(struct bb_data *d, struct var *v, struct getres *r)
 static int
 apply_appends(struct bb_data *d, struct var *v, struct getres *r)
 {
-	if (!v->nops[OPS_APPEND])
+	if (!NOPS(v, OPS_APPEND))
 		return 0;
 	if (data_need_overrides(d) < 0)
 		return -1;
-	for (size_t i = 0; i < v->nops[OPS_APPEND]; i++) {
-		const struct opent *e = &v->ops[OPS_APPEND][i];
+	for (size_t i = 0; i < NOPS(v, OPS_APPEND); i++) {
+		const struct opent *e = &v->ops->e[OPS_APPEND][i];
 		char *nv;
 
 		if (!ops_match(d, e->ovr))
@@ -424,8 +424,8 @@ collect_removes(struct bb_data *d, struct var *v, struct bb_strvec *removes)
 {
 	if (data_need_overrides(d) < 0)
 		return -1;
-	for (size_t i = 0; i < v->nops[OPS_REMOVE]; i++) {
-		const struct opent *e = &v->ops[OPS_REMOVE][i];
+	for (size_t i = 0; i < NOPS(v, OPS_REMOVE); i++) {
+		const struct opent *e = &v->ops->e[OPS_REMOVE][i];
 
 		if (ops_match(d, e->ovr) && !bb_strvec_has(removes, e->val))
 			bb_strvec_pushdup(removes, e->val);
@@ -524,7 +524,7 @@ get_flag(struct bb_data *d, const char *var, const char *flag, bool expand, bool
 	}
 	/* BitBake applies :remove when the value, expanded or not as asked, is not empty */
 	cur = expand ? r->parsed : r->value;
-	if (cur && *cur && content && !parsing && v && v->nops[OPS_REMOVE] &&
+	if (cur && *cur && content && !parsing && v && NOPS(v, OPS_REMOVE) &&
 	    collect_removes(d, v, &r->removes) < 0)
 		goto out;
 	if (cur && *cur && content && !parsing && r->removes.n && r->has_parser) {

@@ -102,6 +102,9 @@ struct bb_dump_opts {
 	bool expand;
 	const char *const *only;	/* NULL-terminated, or NULL for all */
 	const char *const *exclude;	/* NULL-terminated, or NULL */
+	/* when set, called with whole records whenever out holds 32 KiB, which it then empties */
+	void (*flush)(struct bb_buf *out, void *ctx);
+	void *ctx;
 };
 void bb_dump(struct bb_data *d, const struct bb_dump_opts *o, struct bb_buf *out);
 
