@@ -1,0 +1,195 @@
+#!/bin/bash
+# TAP: the CPython patch templates apply to the real CPython sources.
+#
+#   PY311_SRC=DIR  a python3.11-3.11.2 tree as `apt-get source python3.11`
+#                  unpacks it (Debian's patches applied).  Unset: the script
+#                  runs `apt-get source python3.11` itself in a scratch
+#                  directory (needs deb-src entries and dpkg-dev); if that is
+#                  impossible, the tests say "not ok" and why.
+#   PY27_SRC=DIR   a CPython v2.7.18 tree (optional).  Unset: the Python 2.7
+#                  patches are not tested here (and not counted).
+#
+# For each patch, in the order of its directory's `series` file: it applies
+# with `patch -p1` on top of the ones before it (no fuzz, no offset); it also
+# applies alone to the untouched tree (no fuzz; an offset is only noted); and
+# it is a well-formed OE patch template (Subject, Upstream-Status, no `@{`).
+set -u
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+patches=$top/templates/patches
+
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/patches-test.XXXXXX") || {
+	echo "1..1"
+	echo "not ok 1 - cannot create a scratch directory"
+	exit 1
+}
+trap 'rm -rf "$scratch"' EXIT
+
+n=0
+failed=0
+ok() { n=$((n + 1)); echo "ok $n - $*"; }
+not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $*"; }
+diag() { sed 's/^/#   /'; }
+
+series() { sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$1/series"; }
+
+# Files a set of patches touches (their +++ paths without the b/ prefix).
+touched() { sed -n 's|^+++ [^/]*/\([^[:space:]]*\).*|\1|p' "$@" | sort -u; }
+
+# Copy only the files the patches touch into DEST (patch never changes SRC).
+copy_touched() {
+	local src=$1 dest=$2 f
+	shift 2
+	rm -rf "$dest"
+	mkdir -p "$dest"
+	for f in $(touched "$@"); do
+		if [ -f "$src/$f" ]; then
+			mkdir -p "$dest/$(dirname "$f")"
+			cp -p "$src/$f" "$dest/$f"
+		fi
+	done
+}
+
+# check_family DIR SRC LABEL: the tests for one patch directory.
+check_family() {
+	local dir=$1 src=$2 label=$3 p out rc files=()
+	for p in $(series "$dir"); do files+=("$dir/$p"); done
+	copy_touched "$src" "$scratch/series-$label" "${files[@]}"
+	for p in $(series "$dir"); do
+		# in series order, each applied for real after a clean dry run
+		out=$(cd "$scratch/series-$label" && patch -p1 --dry-run -N <"$dir/$p" 2>&1)
+		rc=$?
+		if [ $rc -ne 0 ] || grep -qiE 'fuzz|offset|hunk .*(failed|ignored)|reversed' <<<"$out"; then
+			not_ok "$label: $p applies in series order (patch -p1 --dry-run)"
+			diag <<<"$out"
+		else
+			ok "$label: $p applies in series order (patch -p1 --dry-run)"
+			(cd "$scratch/series-$label" && patch -p1 -s -N <"$dir/$p" >/dev/null 2>&1)
+		fi
+		# alone, on the untouched tree
+		copy_touched "$src" "$scratch/alone" "$dir/$p"
+		out=$(cd "$scratch/alone" && patch -p1 --dry-run -N <"$dir/$p" 2>&1)
+		rc=$?
+		if [ $rc -ne 0 ] || grep -qiE 'fuzz|hunk .*(failed|ignored)|reversed' <<<"$out"; then
+			not_ok "$label: $p applies alone to the untouched tree"
+			diag <<<"$out"
+		else
+			ok "$label: $p applies alone to the untouched tree"
+			grep -i offset <<<"$out" | diag
+		fi
+	done
+}
+
+# check_template DIR LABEL: header checks, no source tree needed.
+check_template() {
+	local dir=$1 label=$2 p f
+	for p in $(series "$dir"); do
+		f=$dir/$p
+		if [ ! -f "$f" ]; then
+			not_ok "$label: $p (listed in series) exists"
+		elif ! grep -q '^Subject: ' "$f" ||
+			! grep -q '^Upstream-Status: ' "$f" ||
+			! grep -q '^diff \|^--- a/' "$f"; then
+			not_ok "$label: $p has Subject, Upstream-Status and a diff"
+		elif grep -n '@{' "$f" | grep -v '@@{' >/dev/null; then
+			not_ok "$label: $p has no generator substitution (@{)"
+			grep -n '@{' "$f" | diag
+		else
+			ok "$label: $p is a well-formed patch template"
+		fi
+	done
+	# every patch in the directory is in the series
+	local extra
+	extra=$(cd "$dir" && for f in *.patch; do series "$dir" | grep -qxF "$f" || echo "$f"; done)
+	if [ -n "$extra" ]; then
+		not_ok "$label: every *.patch is listed in series"
+		diag <<<"$extra"
+	else
+		ok "$label: every *.patch is listed in series"
+	fi
+}
+
+# Fetch python3.11 3.11.2 with apt-get source; prints the tree or a reason.
+fetch_py311() {
+	local d=$scratch/apt v
+	mkdir -p "$d"
+	if ! command -v apt-get >/dev/null; then
+		echo "no apt-get here"
+		return 1
+	fi
+	if ! command -v dpkg-source >/dev/null; then
+		echo "dpkg-source missing (apt-get install dpkg-dev)"
+		return 1
+	fi
+	# the candidate first, then every other 3.11.2 source version apt knows
+	# (a security update can be listed but missing from the mirror)
+	for v in "" $(apt-cache showsrc python3.11 2>/dev/null |
+		sed -n 's/^Version: \(3\.11\.2-.*\)/\1/p'); do
+		rm -rf "${d:?}"/*
+		if (cd "$d" && apt-get source -qq "python3.11${v:+=$v}" \
+			>"$scratch/apt.log" 2>&1 </dev/null) &&
+			[ -d "$d/python3.11-3.11.2" ]; then
+			echo "$d/python3.11-3.11.2"
+			return 0
+		fi
+	done
+	if ! apt-cache showsrc python3.11 >/dev/null 2>&1; then
+		echo "apt-get source python3.11: no deb-src entry for python3.11 (see .ci/run)"
+	else
+		echo "apt-get source python3.11 failed: $(tail -n 1 "$scratch/apt.log")"
+	fi
+	return 1
+}
+
+# --- plan ------------------------------------------------------------------
+count() { series "$1" | wc -l; }
+n3=$(count "$patches/python3")
+n2=$(count "$patches/python")
+plan=$((n3 * 3 + 1 + n2 + 1))  # python3: series, alone, template; python: template
+[ -n "${PY27_SRC:-}" ] && plan=$((plan + n2 * 2))
+echo "1..$plan"
+
+# --- Python 3: Debian's 3.11.2 ----------------------------------------------
+check_template "$patches/python3" python3
+if [ -n "${PY311_SRC:-}" ]; then
+	src=$PY311_SRC
+	why="PY311_SRC=$PY311_SRC is not a CPython tree"
+else
+	start=$(date +%s)
+	if src=$(fetch_py311); then
+		echo "# apt-get source python3.11: $src ($(($(date +%s) - start)) s)"
+		why=
+	else
+		why=$src
+		src=
+	fi
+fi
+if [ -n "$src" ] && [ -f "$src/Makefile.pre.in" ] && [ -f "$src/configure.ac" ]; then
+	grep -q '^#define PY_VERSION.*"3\.11\.2"' "$src/Include/patchlevel.h" 2>/dev/null ||
+		echo "# warning: $src is not CPython 3.11.2 (Include/patchlevel.h)"
+	check_family "$patches/python3" "$src" python3
+else
+	for p in $(series "$patches/python3"); do
+		not_ok "python3: $p applies in series order: ${why:-no source tree}"
+		not_ok "python3: $p applies alone to the untouched tree: ${why:-no source tree}"
+	done
+fi
+
+# --- Python 2.7: v2.7.18 -----------------------------------------------------
+check_template "$patches/python" python
+if [ -n "${PY27_SRC:-}" ]; then
+	if [ -f "$PY27_SRC/Makefile.pre.in" ] && [ -f "$PY27_SRC/configure.ac" ]; then
+		check_family "$patches/python" "$PY27_SRC" python
+	else
+		for p in $(series "$patches/python"); do
+			not_ok "python: $p applies in series order: PY27_SRC=$PY27_SRC is not a CPython tree"
+			not_ok "python: $p applies alone to the untouched tree: PY27_SRC=$PY27_SRC is not a CPython tree"
+		done
+	fi
+else
+	echo "# PY27_SRC unset: the Python 2.7 patches (templates/patches/python) were not"
+	echo "# applied here; they are checked by hand against CPython v2.7.18."
+fi
+
+[ "$n" -eq "$plan" ] || echo "# planned $plan tests, ran $n"
+[ $failed -eq 0 ] && [ "$n" -eq "$plan" ]
