@@ -5,18 +5,20 @@
 #include "generator/gen.h"
 
 static const char usage[] =
-	"usage: pgo-gen vars [OPTIONS] FILE...   print the variables of conf files\n"
-	"       pgo-gen --help\n";
+	"usage: pgo-gen [-c CONF]... [-I DIR]... [-D VAR=VALUE]... [-T TEMPLATEDIR] -o OUTDIR\n"
+	"       pgo-gen --check [same options] -o DIR\n"
+	"       pgo-gen vars [OPTIONS] FILE...   print the variables of conf files\n"
+	"\n"
+	"pgo-gen --help and pgo-gen vars --help describe the options.\n";
 
 int
 main(int argc, char **argv)
 {
 	if (argc > 1 && !strcmp(argv[1], "vars"))
 		return cmd_vars(argc - 1, argv + 1);
-	if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-		fputs(usage, stdout);
-		return 0;
+	if (argc == 1) {
+		fputs(usage, stderr);
+		return 2;
 	}
-	fputs(usage, stderr);
-	return 2;
+	return cmd_gen(argc, argv);
 }

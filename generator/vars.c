@@ -8,6 +8,7 @@
 #include "bblang/os.h"
 #include "bblang/parse.h"
 #include "bblang/strvec.h"
+#include "generator/conf.h"
 #include "generator/gen.h"
 
 static const char vars_usage[] =
@@ -29,57 +30,11 @@ static const char vars_usage[] =
 	"  -h, --help    show this help\n";
 
 struct vars_opts {
-	struct bb_strvec bbpath, presets, only, exclude;
-	const char *overrides, *subst;
+	struct conf_opts conf;
+	struct bb_strvec only, exclude;
+	const char *subst;
 	bool unexpanded, flags, expand_keys;
 };
-
-static int
-preset(struct bb_data *d, const char *def)
-{
-	const char *eq = strchr(def, '=');
-	const char *br = strchr(def, '[');
-	char *var;
-	int ret;
-
-	if (!eq || eq == def)
-		return bb_data_fail(d, NULL, "-D wants VAR=VALUE: '%s'", def);
-	if (br && br < eq && eq[-1] == ']') {
-		char *flag = xstrndup(br + 1, (size_t)(eq - br - 2));
-
-		var = xstrndup(def, (size_t)(br - def));
-		ret = bb_data_set_flag(d, var, flag, eq + 1, NULL);
-		free(flag);
-	} else {
-		var = xstrndup(def, (size_t)(eq - def));
-		ret = bb_data_set(d, var, eq + 1, false, NULL);
-	}
-	free(var);
-	return ret;
-}
-
-static int
-setup(struct bb_data *d, const struct vars_opts *o)
-{
-	if (o->bbpath.n) {
-		struct bb_buf b = BB_BUF_INIT;
-
-		for (size_t i = 0; i < o->bbpath.n; i++) {
-			char *abs = bb_path_abs(o->bbpath.v[i]);
-
-			bb_buf_addf(&b, "%s%s", i ? ":" : "", abs);
-			free(abs);
-		}
-		bb_data_set(d, "BBPATH", b.buf, false, NULL);
-		bb_buf_release(&b);
-	}
-	if (o->overrides)
-		bb_data_set(d, "OVERRIDES", o->overrides, false, NULL);
-	for (size_t i = 0; i < o->presets.n; i++)
-		if (preset(d, o->presets.v[i]) < 0)
-			return -1;
-	return 0;
-}
 
 static void
 print_subst(const char *s, const char *dir)
@@ -107,11 +62,14 @@ run(const struct vars_opts *o, char **files, int nfiles)
 {
 	struct bb_data *d = bb_data_new();
 	struct bb_buf out = BB_BUF_INIT;
-	struct bb_dump_opts dopts = { o->flags, !o->unexpanded,
-		o->only.n ? (const char *const *)o->only.v : NULL,
-		(const char *const *)o->exclude.v };
+	struct bb_dump_opts dopts = {
+		.flags = o->flags,
+		.expand = !o->unexpanded,
+		.only = o->only.n ? (const char *const *)o->only.v : NULL,
+		.exclude = (const char *const *)o->exclude.v,
+	};
 	char *subst = o->subst ? bb_path_abs(o->subst) : NULL;
-	int ret = setup(d, o);
+	int ret = conf_setup(d, &o->conf);
 
 	for (int i = 0; i < nfiles && !ret; i++)
 		ret = bb_parse_file(d, files[i]);
@@ -144,9 +102,7 @@ cmd_vars(int argc, char **argv)
 
 	while ((c = getopt_long(argc, argv, "I:O:D:ufkv:x:S:h", longopts, NULL)) != -1) {
 		switch (c) {
-		case 'I': bb_strvec_pushdup(&o.bbpath, optarg); break;
-		case 'O': o.overrides = optarg; break;
-		case 'D': bb_strvec_pushdup(&o.presets, optarg); break;
+		case 'I': case 'O': case 'D': conf_opt(&o.conf, c, optarg); break;
 		case 'u': o.unexpanded = true; break;
 		case 'f': o.flags = true; break;
 		case 'k': o.expand_keys = true; break;
@@ -166,8 +122,7 @@ cmd_vars(int argc, char **argv)
 	o.only.n--;
 	bb_strvec_push(&o.exclude, NULL);
 	ret = run(&o, argv + optind, argc - optind);
-	bb_strvec_clear(&o.bbpath);
-	bb_strvec_clear(&o.presets);
+	conf_opts_release(&o.conf);
 	bb_strvec_clear(&o.only);
 	bb_strvec_clear(&o.exclude);
 	return ret;

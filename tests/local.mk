@@ -28,7 +28,19 @@ check_PROGRAMS += %D%/bblang/test-assign %D%/bblang/test-parse %D%/bblang/test-d
 %C%_bblang_test_errors_CPPFLAGS = $(TEST_CFLAGS)
 %C%_bblang_test_errors_LDADD = $(TEST_LIBS)
 
+check_PROGRAMS += %D%/generator/test-tmpl %D%/generator/test-manifest
+%C%_generator_test_tmpl_SOURCES = %D%/generator/test-tmpl.c generator/tmpl.c generator/tmpl.h
+%C%_generator_test_tmpl_CPPFLAGS = $(TEST_CFLAGS)
+%C%_generator_test_tmpl_LDADD = $(TEST_LIBS)
+%C%_generator_test_manifest_SOURCES = %D%/generator/test-manifest.c %D%/test-util.c \
+	%D%/test-util.h generator/manifest.c generator/manifest.h generator/layer.c \
+	generator/layer.h generator/tmpl.c generator/tmpl.h
+%C%_generator_test_manifest_CPPFLAGS = $(TEST_CFLAGS) $(LIBXML2_CFLAGS)
+%C%_generator_test_manifest_LDADD = $(TEST_LIBS) $(LIBXML2_LIBS)
+
 TESTS += $(check_PROGRAMS)
 dist_check_SCRIPTS += %D%/conformance.sh %D%/real-data.sh
 TESTS += %D%/conformance.sh %D%/real-data.sh
+dist_check_SCRIPTS += %D%/gen-golden.sh %D%/patches.sh
+TESTS += %D%/gen-golden.sh %D%/patches.sh
 EXTRA_DIST += %D%/data %D%/conformance-python.txt

@@ -1,0 +1,204 @@
+/* the generator's datastore: command-line presets, defaults.conf, conf files, knob checks */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bblang/buf.h"
+#include "bblang/os.h"
+#include "bblang/parse.h"
+#include "generator/conf.h"
+
+/* a knob's allowed values (NULL: any non-empty value) and how an error names them */
+struct knob {
+	const char *name;
+	const char *const *values;
+	const char *expect;
+};
+
+static const char *const bool_values[] = { "0", "1", NULL };
+static const char *const version_values[] = { "3", "2.7", NULL };
+static const char *const sep_values[] = { ":", "_", NULL };
+static const char *const toolchain_values[] = { "gcc", "clang", NULL };
+static const char *const transport_values[] = { "ssh", "serial", NULL };
+
+static const struct knob knobs[] = {
+	{ "PYTHON_PROFILE_OPT", bool_values, "0 or 1" },
+	{ "PYTHON_NATIVE_PROFILE_OPT", bool_values, "0 or 1" },
+	{ "PYTHON_PROFILE_TASK", NULL, NULL },
+	{ "PYTHON_NATIVE_PROFILE_TASK", NULL, NULL },
+	{ "PGO_PYTHON_VERSION", version_values, "3 or 2.7" },
+	{ "PGO_OVERRIDE_SEP", sep_values, "':' or '_'" },
+	{ "PGO_TOOLCHAIN", toolchain_values, "gcc or clang" },
+	{ "PGO_TRANSPORT", transport_values, "ssh or serial" },
+	{ "PGO_LTO", bool_values, "0 or 1" },
+	{ "PGO_AUTO_DEPEND", bool_values, "0 or 1" },
+	{ "PGO_PROFILE_DIR", NULL, NULL },
+	{ "PGO_PYTHON_PV", NULL, NULL },
+};
+
+bool
+conf_opt(struct conf_opts *o, int c, const char *arg)
+{
+	switch (c) {
+	case 'I':
+		bb_strvec_pushdup(&o->bbpath, arg);
+		return true;
+	case 'D':
+		bb_strvec_pushdup(&o->presets, arg);
+		return true;
+	case 'O':
+		o->overrides = arg;
+		return true;
+	}
+	return false;
+}
+
+void
+conf_opts_release(struct conf_opts *o)
+{
+	bb_strvec_clear(&o->bbpath);
+	bb_strvec_clear(&o->presets);
+	o->overrides = NULL;
+}
+
+static int
+preset(struct bb_data *d, const char *def)
+{
+	const char *eq = strchr(def, '=');
+	const char *br = strchr(def, '[');
+	char *var;
+	int ret;
+
+	if (!eq || eq == def)
+		return bb_data_fail(d, NULL, "-D wants VAR=VALUE: '%s'", def);
+	if (br && br < eq && eq[-1] == ']') {
+		char *flag = xstrndup(br + 1, (size_t)(eq - br - 2));
+
+		var = xstrndup(def, (size_t)(br - def));
+		ret = bb_data_set_flag(d, var, flag, eq + 1, NULL);
+		free(flag);
+	} else {
+		var = xstrndup(def, (size_t)(eq - def));
+		ret = bb_data_set(d, var, eq + 1, false, NULL);
+	}
+	free(var);
+	return ret;
+}
+
+int
+conf_setup(struct bb_data *d, const struct conf_opts *o)
+{
+	if (o->bbpath.n) {
+		struct bb_buf b = BB_BUF_INIT;
+
+		for (size_t i = 0; i < o->bbpath.n; i++) {
+			char *abs = bb_path_abs(o->bbpath.v[i]);
+
+			bb_buf_addf(&b, "%s%s", i ? ":" : "", abs);
+			free(abs);
+		}
+		bb_data_set(d, "BBPATH", b.buf, false, NULL);
+		bb_buf_release(&b);
+	}
+	if (o->overrides)
+		bb_data_set(d, "OVERRIDES", o->overrides, false, NULL);
+	for (size_t i = 0; i < o->presets.n; i++)
+		if (preset(d, o->presets.v[i]) < 0)
+			return -1;
+	return 0;
+}
+
+static int
+load_file(struct bb_data *d, const char *path)
+{
+	if (!bb_path_isfile(path))
+		return bb_data_fail(d, NULL, "%s: no such file", path);
+	return bb_parse_file(d, path);
+}
+
+int
+conf_load(struct bb_data *d, const struct conf_opts *o, const char *defaults,
+	char *const *files, size_t n)
+{
+	if (conf_setup(d, o) < 0)
+		return -1;
+	if (defaults && load_file(d, defaults) < 0)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		if (load_file(d, files[i]) < 0)
+			return -1;
+	return 0;
+}
+
+static bool
+allowed(const struct knob *k, const char *val)
+{
+	if (!k->values)
+		return *val != '\0';
+	for (const char *const *v = k->values; *v; v++)
+		if (!strcmp(*v, val))
+			return true;
+	return false;
+}
+
+static int
+check_knob(struct bb_data *d, const struct knob *k, struct bb_error *err)
+{
+	const struct bb_loc *loc = bb_data_loc(d, k->name);
+	char *val;
+	int ret = 0;
+
+	if (bb_data_get(d, k->name, true, &val) < 0)
+		return bb_error(err, NULL, "%s", bb_data_error(d));
+	if (!val)
+		ret = bb_error(err, NULL, "%s is not set", k->name);
+	else if (!allowed(k, val) && k->values)
+		ret = bb_error(err, loc, "%s must be %s, not '%s'", k->name, k->expect, val);
+	else if (!allowed(k, val))
+		ret = bb_error(err, loc, "%s must not be empty", k->name);
+	free(val);
+	return ret;
+}
+
+/* Python 2.7 lives in the legacy releases, which only know the "_" override syntax */
+static int
+check_legacy(struct bb_data *d, struct bb_error *err)
+{
+	char *ver = NULL, *sep = NULL;
+	int ret = 0;
+
+	bb_data_get(d, "PGO_PYTHON_VERSION", true, &ver);
+	bb_data_get(d, "PGO_OVERRIDE_SEP", true, &sep);
+	if (ver && sep && !strcmp(ver, "2.7") && strcmp(sep, "_"))
+		ret = bb_error(err, bb_data_loc(d, "PGO_OVERRIDE_SEP"),
+			"PGO_OVERRIDE_SEP must be '_' when PGO_PYTHON_VERSION is 2.7, not '%s'",
+			sep);
+	free(ver);
+	free(sep);
+	return ret;
+}
+
+int
+conf_check_knobs(struct bb_data *d, struct bb_error *err)
+{
+	for (size_t i = 0; i < sizeof(knobs) / sizeof(knobs[0]); i++)
+		if (check_knob(d, &knobs[i], err) < 0)
+			return -1;
+	return check_legacy(d, err);
+}
+
+char *
+conf_relpath(const char *msg)
+{
+	char *cwd = getcwd(NULL, 0);
+	size_t n = cwd ? strlen(cwd) : 0;
+	char *ret;
+
+	if (n > 1 && !strncmp(msg, cwd, n) && msg[n] == '/')
+		ret = xstrdup(msg + n + 1);
+	else
+		ret = xstrdup(msg);
+	free(cwd);
+	return ret;
+}

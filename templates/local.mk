@@ -1,0 +1,14 @@
+# the templates pgo-gen renders (PKGDATADIR/templates), the whole folder
+EXTRA_DIST += %D%
+
+install-data-local: install-templates
+install-templates:
+	$(MKDIR_P) '$(DESTDIR)$(pkgdatadir)'
+	rm -rf '$(DESTDIR)$(pkgdatadir)/templates'
+	cp -R '$(srcdir)/%D%' '$(DESTDIR)$(pkgdatadir)/templates'
+	chmod -R u+w '$(DESTDIR)$(pkgdatadir)/templates'
+
+uninstall-local:
+	rm -rf '$(DESTDIR)$(pkgdatadir)/templates'
+
+.PHONY: install-templates

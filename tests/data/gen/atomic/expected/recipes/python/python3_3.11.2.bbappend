@@ -1,0 +1,5 @@
+# python3 3.11.2, built with the profile gathered by do_profile
+PYTHON_PROFILE_TASK = "-m test --pgo --timeout=1200"
+CFLAGS:append = " -fprofile-use=${PGO_PROFILE_DIR} -fprofile-correction"
+CFLAGS:append = " -flto=auto"
+do_compile[depends] += "python3-pgo-image:do_profile"

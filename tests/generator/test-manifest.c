@@ -1,0 +1,290 @@
+/* the manifest: loading, schema validation, templates, rendering into a layer */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "bblang/os.h"
+#include "generator/manifest.h"
+#include "tests/test-util.h"
+
+static const char *const vars[][2] = {
+	{ "PN", "python3" },
+	{ "PV", "3.11.2" },
+	{ "ON", "1" },
+	{ "OFF", "0" },
+	{ "UP", ".." },
+};
+
+static int
+lookup(void *ctx, const char *name, char **val, struct bb_error *why)
+{
+	*val = NULL;
+	for (size_t i = 0; i < sizeof(vars) / sizeof(vars[0]); i++)
+		if (!strcmp(vars[i][0], name))
+			*val = strdup(vars[i][1]);
+	return 0;
+}
+
+/* a template directory with the real schema and the given manifest */
+static char *
+setup_dir(const char *manifest)
+{
+	char *dir = test_tmpdir();
+	char *xsd = test_datapath("../../templates/manifest.xsd");
+	char *text = test_read(xsd);
+
+	assert_non_null(text);
+	free(test_write(dir, "manifest.xsd", text));
+	free(test_write(dir, "manifest.xml", manifest));
+	free(text);
+	free(xsd);
+	return dir;
+}
+
+/* the error of loading dir, with dir replaced by @DIR@; caller frees */
+static char *
+load_error(const char *dir)
+{
+	struct bb_error err = BB_ERROR_INIT;
+	struct manifest *m = manifest_load(dir, &err);
+	char *msg;
+
+	assert_null(m);
+	assert_non_null(err.msg);
+	msg = test_replace(err.msg, dir, "@DIR@");
+	bb_error_clear(&err);
+	return msg;
+}
+
+static void
+test_valid(void **state)
+{
+	char *dir = setup_dir(
+		"<?xml version=\"1.0\"?>\n"
+		"<manifest>\n"
+		"  <!-- a comment -->\n"
+		"  <file template=\"b.in\" path=\"recipes/@{PN}_@{PV}.bbappend\" if=\"ON\"/>\n"
+		"  <file template=\"a.in\" path=\"conf/layer.conf\"/>\n"
+		"  <file template=\"b.in\" path=\"never\" if=\"OFF\"/>\n"
+		"  <file template=\"s.in\" path=\"run.sh\" mode=\"0755\" if=\"PN == python3\"/>\n"
+		"  <file template=\"p.patch\" path=\"files/p.patch\" verbatim=\"true\"/>\n"
+		"</manifest>\n");
+	struct bb_error err = BB_ERROR_INIT;
+	struct layer l = LAYER_INIT;
+	struct manifest *m;
+
+	test_write_tree(dir, "a.in", "A ${X} @{PN}\n", "b.in", "@{if OFF}\nno\n@{endif}\nB\n",
+		"s.in", "#!/bin/sh\n", "p.patch", "+ @{NOT_A_SUBSTITUTION} @{if\n", NULL);
+	m = manifest_load(dir, &err);
+	if (!m)
+		fail_msg("%s", err.msg);
+	assert_int_equal(m->n, 5);
+	assert_string_equal(m->v[1].template, "a.in");
+	assert_int_equal(manifest_render(m, lookup, NULL, &l, &err), 0);
+	assert_int_equal(l.n, 4);
+	assert_string_equal(l.v[0].path, "conf/layer.conf");
+	assert_string_equal(l.v[0].data, "A ${X} python3\n");
+	assert_int_equal(l.v[0].mode, 0644);
+	assert_string_equal(l.v[1].path, "files/p.patch");
+	assert_string_equal(l.v[1].data, "+ @{NOT_A_SUBSTITUTION} @{if\n");
+	assert_string_equal(l.v[2].path, "recipes/python3_3.11.2.bbappend");
+	assert_string_equal(l.v[2].data, "B\n");
+	assert_string_equal(l.v[3].path, "run.sh");
+	assert_int_equal(l.v[3].mode, 0755);
+	layer_release(&l);
+	manifest_free(m);
+	test_rmtree(dir);
+	free(dir);
+}
+
+static void
+check_load_error(const char *manifest, const char *want_prefix, const char *want_part)
+{
+	char *dir = setup_dir(manifest);
+	char *msg;
+
+	test_write_tree(dir, "a.in", "a\n", NULL);
+	msg = load_error(dir);
+	if (strncmp(msg, want_prefix, strlen(want_prefix)) || !strstr(msg, want_part))
+		fail_msg("got '%s', want '%s...%s...'", msg, want_prefix, want_part);
+	free(msg);
+	test_rmtree(dir);
+	free(dir);
+}
+
+static void
+test_schema_violation(void **state)
+{
+	check_load_error("<manifest>\n  <file template=\"a.in\"/>\n</manifest>\n",
+		"@DIR@/manifest.xml:2: error: ", "'path'");
+	check_load_error("<manifest>\n\n  <recipe template=\"a.in\" path=\"x\"/>\n</manifest>\n",
+		"@DIR@/manifest.xml:3: error: ", "recipe");
+	check_load_error("<manifest>\n  <file template=\"a.in\" path=\"/etc/x\"/>\n</manifest>\n",
+		"@DIR@/manifest.xml:2: error: ", "path");
+	check_load_error("<manifest>\n  <file template=\"a.in\" path=\"x\" mode=\"0777\"/>\n"
+		"</manifest>\n", "@DIR@/manifest.xml:2: error: ", "mode");
+	check_load_error("<manifest>\n  <file template=\"a.in\" path=\"x\" colour=\"red\"/>\n"
+		"</manifest>\n", "@DIR@/manifest.xml:2: error: ", "colour");
+	check_load_error("<manifest>\n  <file template=\"a.in\" path=\"x\"/>\n"
+		"  <file template=\"a.in\" path=\"x\"/>\n</manifest>\n",
+		"@DIR@/manifest.xml:3: error: ", "unique");
+}
+
+static void
+test_not_xml(void **state)
+{
+	check_load_error("<manifest>\n<file\n", "@DIR@/manifest.xml:3: error: ", "");
+}
+
+static void
+test_missing_template(void **state)
+{
+	char *dir = setup_dir("<manifest>\n  <file template=\"a.in\" path=\"a\"/>\n"
+		"  <file template=\"nope.in\" path=\"b\"/>\n</manifest>\n");
+	char *msg;
+
+	test_write_tree(dir, "a.in", "a\n", NULL);
+	msg = load_error(dir);
+	assert_string_equal(msg, "@DIR@/manifest.xml:3: error: template 'nope.in': "
+		"No such file or directory");
+	free(msg);
+	test_rmtree(dir);
+	free(dir);
+}
+
+static void
+test_bad_template_name(void **state)
+{
+	char *dir = setup_dir("<manifest>\n  <file template=\"../a.in\" path=\"a\"/>\n"
+		"</manifest>\n");
+	char *msg = load_error(dir);
+
+	assert_string_equal(msg, "@DIR@/manifest.xml:2: error: bad template name '../a.in'");
+	free(msg);
+	test_rmtree(dir);
+	free(dir);
+}
+
+static void
+test_template_syntax_error(void **state)
+{
+	char *dir = setup_dir("<manifest>\n  <file template=\"a.in\" path=\"a\" if=\"OFF\"/>\n"
+		"</manifest>\n");
+	char *msg;
+
+	test_write_tree(dir, "a.in", "a\n@{if ON}\n", NULL);
+	msg = load_error(dir);
+	assert_string_equal(msg, "@DIR@/a.in:2: error: '@{if}' without '@{endif}'");
+	free(msg);
+	test_rmtree(dir);
+	free(dir);
+}
+
+static void
+test_bad_condition(void **state)
+{
+	char *dir = setup_dir("<manifest>\n  <file template=\"a.in\" path=\"a\" if=\"A B\"/>\n"
+		"</manifest>\n");
+	char *msg;
+
+	test_write_tree(dir, "a.in", "a\n", NULL);
+	msg = load_error(dir);
+	assert_string_equal(msg, "@DIR@/manifest.xml:2: error: malformed condition 'A B'");
+	free(msg);
+	test_rmtree(dir);
+	free(dir);
+}
+
+/* renders a manifest whose load succeeds; returns the error, with dir as @DIR@ */
+static char *
+render_error(const char *manifest, const char *tmpl)
+{
+	char *dir = setup_dir(manifest);
+	struct bb_error err = BB_ERROR_INIT;
+	struct layer l = LAYER_INIT;
+	struct manifest *m;
+	char *msg;
+
+	test_write_tree(dir, "a.in", tmpl, NULL);
+	m = manifest_load(dir, &err);
+	if (!m)
+		fail_msg("%s", err.msg);
+	assert_int_equal(manifest_render(m, lookup, NULL, &l, &err), -1);
+	msg = test_replace(err.msg, dir, "@DIR@");
+	bb_error_clear(&err);
+	layer_release(&l);
+	manifest_free(m);
+	test_rmtree(dir);
+	free(dir);
+	return msg;
+}
+
+static void
+test_render_errors(void **state)
+{
+	char *msg;
+
+	msg = render_error("<manifest>\n<file template=\"a.in\" path=\"a/@{NOPE}\"/>\n</manifest>",
+		"a\n");
+	assert_string_equal(msg, "@DIR@/manifest.xml:2: error: unknown substitution 'NOPE'");
+	free(msg);
+	msg = render_error("<manifest>\n<file template=\"a.in\" path=\"a\" if=\"OFF\"/>\n"
+		"</manifest>", "a\n@{NOPE}\n");
+	assert_string_equal(msg, "@DIR@/a.in:2: error: unknown substitution 'NOPE'");
+	free(msg);
+	msg = render_error("<manifest>\n<file template=\"a.in\" path=\"x/@{UP}/y\"/>\n</manifest>",
+		"a\n");
+	assert_string_equal(msg, "@DIR@/manifest.xml:2: error: bad output path 'x/../y'");
+	free(msg);
+	msg = render_error("<manifest>\n<file template=\"a.in\" path=\"@{PN}\"/>\n"
+		"<file template=\"a.in\" path=\"python3\"/>\n</manifest>", "a\n");
+	assert_string_equal(msg, "@DIR@/manifest.xml:3: error: 'python3' is also written by "
+		"@DIR@/manifest.xml:2");
+	free(msg);
+	msg = render_error("<manifest>\n<file template=\"a.in\" path=\"a\"/>\n"
+		"<file template=\"a.in\" path=\"a/b\"/>\n</manifest>", "a\n");
+	assert_string_equal(msg, "@DIR@/manifest.xml:3: error: 'a/b' is below the file 'a' "
+		"(@DIR@/manifest.xml:2)");
+	free(msg);
+	msg = render_error("<manifest>\n<file template=\"a.in\" path=\".pgo-gen\"/>\n"
+		"</manifest>", "a\n");
+	assert_string_equal(msg, "@DIR@/manifest.xml:2: error: bad output path '.pgo-gen'");
+	free(msg);
+}
+
+static void
+test_path_ok(void **state)
+{
+	assert_true(layer_path_ok("a"));
+	assert_true(layer_path_ok("a/b.c/.d"));
+	assert_false(layer_path_ok(""));
+	assert_false(layer_path_ok("/a"));
+	assert_false(layer_path_ok("a//b"));
+	assert_false(layer_path_ok("a/"));
+	assert_false(layer_path_ok("./a"));
+	assert_false(layer_path_ok("a/.."));
+	assert_false(layer_path_ok("a\nb"));
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_valid),
+		cmocka_unit_test(test_schema_violation),
+		cmocka_unit_test(test_not_xml),
+		cmocka_unit_test(test_missing_template),
+		cmocka_unit_test(test_bad_template_name),
+		cmocka_unit_test(test_template_syntax_error),
+		cmocka_unit_test(test_bad_condition),
+		cmocka_unit_test(test_render_errors),
+		cmocka_unit_test(test_path_ok),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
