@@ -752,7 +752,8 @@ static int
 handle(struct bb_data *d, const char *fn, const struct bb_loc *from)
 {
 	bool conf = has_ext(fn, ".conf"), cls = has_ext(fn, ".bbclass");
-	bool recipe = has_ext(fn, ".bb") || cls || has_ext(fn, ".inc");
+	/* a .bbappend is parsed as BitBake parses it after its recipe */
+	bool recipe = has_ext(fn, ".bb") || cls || has_ext(fn, ".inc") || has_ext(fn, ".bbappend");
 	struct bb_stmts st;
 	char *abs = NULL, *old = NULL;
 	int ret;

@@ -13,7 +13,7 @@
 
 static const char vars_usage[] =
 	"usage: pgo-gen vars [-I DIR]... [-O OVERRIDES] [-D VAR=VALUE]... [-u] [-f] [-k]\n"
-	"                    [-v VAR]... [-x VAR]... [-S DIR] FILE...\n"
+	"                    [-v VAR]... [-x VAR]... [-S DIR] [-C] FILE...\n"
 	"\n"
 	"Parses FILE... in order as BitBake parses included conf files and prints every\n"
 	"variable as NAME<TAB>VALUE, sorted.\n"
@@ -27,13 +27,14 @@ static const char vars_usage[] =
 	"  -v VAR        print only VAR (repeatable)\n"
 	"  -x VAR        leave VAR out (repeatable)\n"
 	"  -S DIR        print DIR as @DIR@\n"
+	"  -C            a class that cannot be found is a warning, not an error\n"
 	"  -h, --help    show this help\n";
 
 struct vars_opts {
 	struct conf_opts conf;
 	struct bb_strvec only, exclude;
 	const char *subst;
-	bool unexpanded, flags, expand_keys;
+	bool unexpanded, flags, expand_keys, classes_optional;
 };
 
 static void
@@ -69,7 +70,10 @@ run(const struct vars_opts *o, char **files, int nfiles)
 		.exclude = (const char *const *)o->exclude.v,
 	};
 	char *subst = o->subst ? bb_path_abs(o->subst) : NULL;
-	int ret = conf_setup(d, &o->conf);
+	int ret;
+
+	bb_data_set_inherit_warn(d, o->classes_optional);
+	ret = conf_setup(d, &o->conf);
 
 	for (int i = 0; i < nfiles && !ret; i++)
 		ret = bb_parse_file(d, files[i]);
@@ -100,7 +104,7 @@ cmd_vars(int argc, char **argv)
 	struct vars_opts o = { 0 };
 	int c, ret;
 
-	while ((c = getopt_long(argc, argv, "I:O:D:ufkv:x:S:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "I:O:D:ufkv:x:S:Ch", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'I': case 'O': case 'D': conf_opt(&o.conf, c, optarg); break;
 		case 'u': o.unexpanded = true; break;
@@ -109,6 +113,7 @@ cmd_vars(int argc, char **argv)
 		case 'v': bb_strvec_pushdup(&o.only, optarg); break;
 		case 'x': bb_strvec_pushdup(&o.exclude, optarg); break;
 		case 'S': o.subst = optarg; break;
+		case 'C': o.classes_optional = true; break;
 		case 'T': break;
 		case 'h': fputs(vars_usage, stdout); return 0;
 		default: fputs(vars_usage, stderr); return 2;

@@ -1,0 +1,69 @@
+#!/bin/sh
+# TAP: meta-pgo/ is exactly what pgo-gen writes for the default conf; every
+# file of the layer parses with bblang; the variables that carry the PGO flow
+# read back as they must.
+set -u
+PGO_GEN=${PGO_GEN:-./generator/pgo-gen}
+top=$(cd "$(dirname "$0")/.." && pwd)
+layer=$top/meta-pgo
+n=0
+
+ok() { n=$((n + 1)); echo "ok $n - $*"; }
+not_ok() { n=$((n + 1)); echo "not ok $n - $*"; }
+
+# the recipe's line NAME<TAB>VALUE (a flag with NAME[flag]), unexpanded
+value() {
+	"$PGO_GEN" vars -C -u -f -I "$layer" -v "${2%%\[*}" "$layer/$1" 2>/dev/null |
+		awk -F'\t' -v k="$2" '$1 == k { print substr($0, length(k) + 2) }'
+}
+
+# FILE VAR WORD: VAR of FILE contains WORD
+has() {
+	if value "$1" "$2" | grep -qF -- "$3"; then
+		ok "$1: $2 has '$3'"
+	else
+		not_ok "$1: $2 has '$3' (it is '$(value "$1" "$2")')"
+	fi
+}
+
+files=$(cd "$layer" && find . -type f \( -name '*.bb' -o -name '*.bbappend' -o \
+	-name '*.bbclass' -o -name '*.conf' \) | sed 's|^\./||' | sort)
+echo "1..$((1 + $(echo "$files" | wc -l) + 17))"
+
+if out=$("$PGO_GEN" --check -T "$top/templates" -o "$layer" 2>&1); then
+	ok "meta-pgo/ is pgo-gen's output for the default conf"
+else
+	not_ok "meta-pgo/ has drifted from pgo-gen's output (regenerate it: pgo-gen -T templates -o meta-pgo)"
+	echo "$out" | sed 's/^/# /'
+fi
+
+for f in $files; do
+	if err=$("$PGO_GEN" vars -C -I "$layer" "$layer/$f" 2>&1 >/dev/null) &&
+		! echo "$err" | grep -q ': error: '; then
+		ok "$f parses"
+	else
+		not_ok "$f parses"
+		echo "$err" | sed 's/^/# /' | head -5
+	fi
+done
+
+has conf/layer.conf BBFILE_COLLECTIONS meta-pgo
+has conf/layer.conf LAYERDEPENDS_meta-pgo core
+opt=recipes-devtools/python/python3-profile-opt_3.11.2.bb
+has $opt PGO_GEN_FLAGS -fprofile-generate=
+has $opt PGO_GEN_FLAGS '-fprofile-prefix-path=${B}'
+has $opt SRC_URI 0002-rename-libpython-for-the-profile-instrumented-build.patch
+img=recipes-devtools/images/python3-pgo-image.bb
+has $img do_profile 'pgo-run profile'
+has $img do_profile '--transport ssh'
+has $img 'do_profile[depends]' pgo-run-native
+has $img 'do_profile[task]' 1
+has $img 'do_profile_setscene[task]' 1
+has $img SSTATETASKS do_profile
+has $img 'do_profile[sstate-outputdirs]' PGO_PROFILE_DIR
+app='recipes-devtools/python/python3_%.bbappend'
+has "$app" PGO_USE_FLAGS -fprofile-use=
+has "$app" PGO_USE_FLAGS -fprofile-correction
+has "$app" PGO_USE_FLAGS '-fprofile-prefix-path=${B}'
+has "$app" 'do_pgo_check[task]' 1
+has "$app" do_pgo_check:class-target pgo_check_gcc_profile
