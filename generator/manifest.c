@@ -3,14 +3,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <libxml/parser.h>
-#include <libxml/tree.h>
-#include <libxml/xmlerror.h>
-#include <libxml/xmlschemas.h>
-
 #include "bblang/buf.h"
 #include "bblang/os.h"
 #include "generator/manifest.h"
+#include "generator/xml.h"
 
 #define MAX_TEMPLATE (16u << 20)
 
@@ -19,6 +15,9 @@ struct xml_errors {
 	struct bb_error *err;
 	const char *file;	/* when libxml2 gives none */
 };
+
+/* libxml2's functions, loaded by manifest_load */
+static const struct xml *api;
 
 static void
 xml_error(void *ctx, xmlErrorPtr e)
@@ -48,43 +47,43 @@ xml_generic(void *ctx, const char *fmt, ...)
 static void
 xml_quiet(struct xml_errors *x)
 {
-	xmlSetGenericErrorFunc(NULL, xml_generic);
-	xmlSetStructuredErrorFunc(x, x ? xml_error : NULL);
+	api->SetGenericErrorFunc(NULL, xml_generic);
+	api->SetStructuredErrorFunc(x, x ? xml_error : NULL);
 }
 
 static int
 validate(xmlDocPtr doc, const char *xsd, struct xml_errors *x)
 {
-	xmlSchemaParserCtxtPtr pc = xmlSchemaNewParserCtxt(xsd);
+	xmlSchemaParserCtxtPtr pc = api->SchemaNewParserCtxt(xsd);
 	xmlSchemaPtr schema = NULL;
 	xmlSchemaValidCtxtPtr vc = NULL;
 	int ret = -1;
 
 	x->file = xsd;
 	if (pc)
-		schema = xmlSchemaParse(pc);
+		schema = api->SchemaParse(pc);
 	if (schema)
-		vc = xmlSchemaNewValidCtxt(schema);
+		vc = api->SchemaNewValidCtxt(schema);
 	if (vc) {
-		xmlSchemaSetValidStructuredErrors(vc, xml_error, x);
+		api->SchemaSetValidStructuredErrors(vc, xml_error, x);
 		x->file = (const char *)doc->URL;
-		ret = xmlSchemaValidateDoc(vc, doc) == 0 ? 0 : -1;
+		ret = api->SchemaValidateDoc(vc, doc) == 0 ? 0 : -1;
 	}
 	if (ret < 0)
 		bb_error(x->err, NULL, "%s: invalid schema or manifest", xsd);
-	xmlSchemaFreeValidCtxt(vc);
-	xmlSchemaFree(schema);
-	xmlSchemaFreeParserCtxt(pc);
+	api->SchemaFreeValidCtxt(vc);
+	api->SchemaFree(schema);
+	api->SchemaFreeParserCtxt(pc);
 	return ret;
 }
 
 static char *
 attr(xmlNodePtr n, const char *name)
 {
-	xmlChar *v = xmlGetProp(n, (const xmlChar *)name);
+	xmlChar *v = api->GetProp(n, (const xmlChar *)name);
 	char *s = v ? xstrdup((const char *)v) : NULL;
 
-	xmlFree(v);
+	(*api->Free)(v);
 	return s;
 }
 
@@ -122,7 +121,7 @@ static int
 load_entry(struct manifest_entry *e, xmlNodePtr n, const char *file, const char *dir,
 	struct bb_error *err)
 {
-	unsigned line = (unsigned)xmlGetLineNo(n);
+	unsigned line = (unsigned)api->GetLineNo(n);
 	char *path = attr(n, "path"), *cond = attr(n, "if"), *mode = attr(n, "mode");
 	char *verbatim = attr(n, "verbatim");
 	bool raw = verbatim && (!strcmp(verbatim, "true") || !strcmp(verbatim, "1"));
@@ -145,7 +144,7 @@ static int
 load_entries(struct manifest *m, xmlDocPtr doc, const char *file, const char *dir,
 	struct bb_error *err)
 {
-	xmlNodePtr root = xmlDocGetRootElement(doc);
+	xmlNodePtr root = api->DocGetRootElement(doc);
 	size_t n = 0;
 
 	for (xmlNodePtr c = root->children; c; c = c->next)
@@ -170,14 +169,21 @@ manifest_load(const char *dir, struct bb_error *err)
 	xmlDocPtr doc;
 	int ret = -1;
 
+	api = xml_api(err);
+	if (!api) {
+		free(file);
+		free(xsd);
+		manifest_free(m);
+		return NULL;
+	}
 	xml_quiet(&x);
-	doc = xmlReadFile(file, NULL, XML_PARSE_NONET);
+	doc = api->ReadFile(file, NULL, XML_PARSE_NONET);
 	if (!doc)
 		bb_error(err, NULL, "%s: cannot read the manifest", file);
 	else if (validate(doc, xsd, &x) == 0)
 		ret = load_entries(m, doc, file, dir, err);
 	xml_quiet(NULL);
-	xmlFreeDoc(doc);
+	api->FreeDoc(doc);
 	free(file);
 	free(xsd);
 	if (ret < 0) {

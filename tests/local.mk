@@ -34,13 +34,13 @@ check_PROGRAMS += %D%/generator/test-tmpl %D%/generator/test-manifest
 %C%_generator_test_tmpl_LDADD = $(TEST_LIBS)
 %C%_generator_test_manifest_SOURCES = %D%/generator/test-manifest.c %D%/test-util.c \
 	%D%/test-util.h generator/manifest.c generator/manifest.h generator/layer.c \
-	generator/layer.h generator/tmpl.c generator/tmpl.h
+	generator/layer.h generator/tmpl.c generator/tmpl.h generator/xml.c generator/xml.h
 %C%_generator_test_manifest_CPPFLAGS = $(TEST_CFLAGS) $(LIBXML2_CFLAGS)
-%C%_generator_test_manifest_LDADD = $(TEST_LIBS) $(LIBXML2_LIBS)
+%C%_generator_test_manifest_LDADD = $(TEST_LIBS)
 
 TESTS += $(check_PROGRAMS)
 dist_check_SCRIPTS += %D%/conformance.sh %D%/real-data.sh
 TESTS += %D%/conformance.sh %D%/real-data.sh
-dist_check_SCRIPTS += %D%/gen-golden.sh %D%/patches.sh %D%/layer.sh
-TESTS += %D%/gen-golden.sh %D%/patches.sh %D%/layer.sh
+dist_check_SCRIPTS += %D%/gen-golden.sh %D%/patches.sh %D%/layer.sh %D%/layer-golden.sh
+TESTS += %D%/gen-golden.sh %D%/patches.sh %D%/layer.sh %D%/layer-golden.sh
 EXTRA_DIST += %D%/data %D%/conformance-python.txt

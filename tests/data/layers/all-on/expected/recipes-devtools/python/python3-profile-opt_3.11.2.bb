@@ -1,0 +1,65 @@
+SUMMARY = "Python interpreter instrumented for profile-guided optimization"
+DESCRIPTION = "OE-core's python3, built with profile instrumentation under its own \
+prefix and with a renamed libpython, so that it can be installed next to python3. \
+python3-pgo-image runs it on the target to gather the profile python3 is built with."
+
+# LICENSE, LIC_FILES_CHKSUM, SRC_URI and the whole build come from OE-core's
+# python3 recipe of the same version. "include", not "require": when
+# OE-core has another version, the recipe is skipped with a reason instead of
+# failing the parse.
+include recipes-devtools/python/python3_${PV}.bb
+
+inherit python-pgo
+
+def pgo_python_recipe(d):
+    return bb.utils.which(d.getVar('BBPATH'), 'recipes-devtools/python/python3_%s.bb' % d.getVar('PV')) or ''
+
+PGO_PYTHON_RECIPE_DIR = "${@os.path.dirname(pgo_python_recipe(d))}"
+SKIP_RECIPE[python3-profile-opt] = "${@'' if pgo_python_recipe(d) else 'OE-core has no python3_${PV}.bb: meta-pgo was generated for CPython ${PV}; set PGO_PYTHON_PV to the version of OE-core python3 and regenerate the layer'}"
+
+# the python3 recipe reads its package manifest from
+# ${THISDIR}/python3 and its files from there: point both at OE-core's
+# python3 directory
+THISDIR = "${PGO_PYTHON_RECIPE_DIR}"
+FILESEXTRAPATHS:prepend = "${PGO_PYTHON_RECIPE_DIR}/python3:"
+SRC_URI += "file://0002-rename-libpython-for-the-profile-instrumented-build.patch"
+
+# its own prefix: nothing clashes with python3 when both are installed
+prefix = "${PGO_PYTHON_PREFIX}"
+exec_prefix = "${PGO_PYTHON_PREFIX}"
+
+# -fprofile-prefix-path drops ${B} from the .gcda names (Objects#abstract.gcda),
+# so python3 finds them from its own build directory
+PGO_GEN_FLAGS = "-fprofile-generate=${PGO_TARGET_PROFILE_DIR} -fprofile-update=atomic -fprofile-prefix-path=${B}"
+# on make's command line: instrumented interpreter and stdlib, clean sysconfig data
+EXTRA_OEMAKE += 'CFLAGS_NODIST="${PGO_GEN_FLAGS}" LDFLAGS_NODIST="${PGO_GEN_FLAGS}"'
+
+# a target-only recipe: no ptest, no alternatives or runtime names shared with python3
+BBCLASSEXTEND = ""
+PTEST_ENABLED = "0"
+ALTERNATIVE:${PN}-dev = ""
+RPROVIDES:${PN}-modules = ""
+RPROVIDES:${PN}-venv = ""
+deltask do_create_manifest
+
+# the whole prefix in one package, the test suite (for "-m test") apart
+FILES:${PN}-tests = "${libdir}/python${PYTHON_MAJMIN}/test"
+FILES:${PN} = "${PGO_PYTHON_PREFIX}"
+RDEPENDS:${PN}-tests += "${PN} bash"
+
+python () {
+    # the manifest split of the python3 recipe (run before this) would
+    # give packages named like python3's; keep the prefix together
+    d.setVar('PACKAGES', '${PN}-src ${PN}-dbg ${PN}-staticdev ${PN}-dev ${PN}-tests ${PN}')
+    # and no runtime dependencies on the split packages that are gone now
+    pn = d.getVar('PN')
+    packages = d.getVar('PACKAGES').split()
+    for pkg in packages:
+        for var in ('RDEPENDS', 'RRECOMMENDS'):
+            deps = bb.utils.explode_dep_versions2(d.getVar(var + ':' + pkg) or '')
+            gone = [dep for dep in deps if dep.startswith(pn + '-') and dep not in packages]
+            if gone:
+                for dep in gone:
+                    del deps[dep]
+                d.setVar(var + ':' + pkg, bb.utils.join_deps(deps, commasep=False))
+}

@@ -1,0 +1,64 @@
+SUMMARY = "Python interpreter instrumented for profile-guided optimization"
+DESCRIPTION = "OE-core's python, built with profile instrumentation under its own \
+prefix and with a renamed libpython, so that it can be installed next to python. \
+python-pgo-image runs it on the target to gather the profile python is built with."
+
+# LICENSE, LIC_FILES_CHKSUM, SRC_URI and the whole build come from OE-core's
+# python recipe of the same version. "include", not "require": when
+# OE-core has another version, the recipe is skipped with a reason instead of
+# failing the parse.
+include recipes-devtools/python/python_${PV}.bb
+
+inherit python-pgo
+
+def pgo_python_recipe(d):
+    return bb.utils.which(d.getVar('BBPATH'), 'recipes-devtools/python/python_%s.bb' % d.getVar('PV')) or ''
+
+PGO_PYTHON_RECIPE_DIR = "${@os.path.dirname(pgo_python_recipe(d))}"
+
+# the python recipe reads its package manifest from
+# ${THISDIR}/python and its files from there: point both at OE-core's
+# python directory
+THISDIR = "${PGO_PYTHON_RECIPE_DIR}"
+FILESEXTRAPATHS_prepend = "${PGO_PYTHON_RECIPE_DIR}/python:"
+SRC_URI += "file://0002-rename-libpython-for-the-profile-instrumented-build.patch"
+
+# its own prefix: nothing clashes with python when both are installed
+prefix = "${PGO_PYTHON_PREFIX}"
+exec_prefix = "${PGO_PYTHON_PREFIX}"
+
+# -fprofile-prefix-path drops ${B} from the .gcda names (Objects#abstract.gcda),
+# so python finds them from its own build directory
+PGO_GEN_FLAGS = "-fprofile-generate=${PGO_TARGET_PROFILE_DIR} -fprofile-update=atomic -fprofile-prefix-path=${B}"
+# python 2.7's do_compile hands CFLAGS to make as OPT
+CFLAGS_append = " ${PGO_GEN_FLAGS}"
+LDFLAGS_append = " ${PGO_GEN_FLAGS}"
+
+# a target-only recipe: no ptest, no alternatives or runtime names shared with python
+BBCLASSEXTEND = ""
+PTEST_ENABLED = "0"
+deltask do_create_manifest
+
+# the whole prefix in one package, the test suite (for "-m test") apart
+FILES_${PN}-tests = "${libdir}/python${PYTHON_MAJMIN}/test"
+FILES_${PN} = "${PGO_PYTHON_PREFIX}"
+RDEPENDS_${PN}-tests += "${PN} bash"
+
+python () {
+    if not pgo_python_recipe(d):
+        raise bb.parse.SkipRecipe("OE-core has no python_%s.bb: meta-pgo was generated for CPython %s; set PGO_PYTHON_PV to the version of OE-core python and regenerate the layer" % (d.getVar('PV'), d.getVar('PV')))
+    # the manifest split of the python recipe (run before this) would
+    # give packages named like python's; keep the prefix together
+    d.setVar('PACKAGES', '${PN}-src ${PN}-dbg ${PN}-staticdev ${PN}-dev ${PN}-tests ${PN}')
+    # and no runtime dependencies on the split packages that are gone now
+    pn = d.getVar('PN')
+    packages = d.getVar('PACKAGES').split()
+    for pkg in packages:
+        for var in ('RDEPENDS', 'RRECOMMENDS'):
+            deps = bb.utils.explode_dep_versions2(d.getVar(var + '_' + pkg) or '')
+            gone = [dep for dep in deps if dep.startswith(pn + '-') and dep not in packages]
+            if gone:
+                for dep in gone:
+                    del deps[dep]
+                d.setVar(var + '_' + pkg, bb.utils.join_deps(deps, commasep=False))
+}

@@ -1,0 +1,47 @@
+#!/bin/sh
+# TAP: the real templates rendered for several confs (tests/data/layers/CASE/
+# local.conf) equal the exact trees in CASE/expected, or fail with the exact
+# line in CASE/error; every recipe of each tree parses with bblang.
+set -u
+: "${TEST_DATADIR:?}" "${PGO_GEN:?}"
+top=$(cd "$TEST_DATADIR/../.." && pwd)
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/layer-golden.XXXXXX") || exit 99
+trap 'rm -rf "$tmp"' EXIT
+n=0
+ok() { n=$((n + 1)); echo "ok $n - $*"; }
+not_ok() { n=$((n + 1)); echo "not ok $n - $*"; sed 's/^/# /' "$tmp/log" | head -20; }
+
+for dir in "$TEST_DATADIR"/layers/*/; do
+	name=$(basename "$dir")
+	out=$tmp/$name
+	(cd "$dir" && "$PGO_GEN" -T "$top/templates" -c local.conf -o "$out") 2>"$tmp/err"
+	status=$?
+	if [ -f "$dir/error" ]; then
+		if [ $status -eq 1 ] && diff -u "$dir/error" "$tmp/err" >"$tmp/log" 2>&1 &&
+			[ ! -e "$out" ]; then
+			ok "$name: fails with its error and writes nothing"
+		else
+			not_ok "$name: fails with its error and writes nothing"
+		fi
+		continue
+	fi
+	if [ $status -eq 0 ] && diff -r "$dir/expected" "$out" >"$tmp/log" 2>&1; then
+		ok "$name: the layer equals expected/"
+	else
+		cat "$tmp/err" >>"$tmp/log"
+		not_ok "$name: the layer equals expected/"
+	fi
+	for f in $(cd "$out" 2>/dev/null && find . -name '*.bb' -o -name '*.bbappend' -o \
+		-name '*.bbclass' | sed 's|^\./||' | sort); do
+		if "$PGO_GEN" vars -C -I "$out" "$out/$f" >/dev/null 2>"$tmp/log" &&
+			! grep -q ': error: ' "$tmp/log"; then
+			ok "$name: $f parses"
+		elif grep -q 'old override syntax' "$tmp/log" && [ -f "$dir/legacy-syntax" ]; then
+			# a known gap, reported as such (XFAIL), not hidden
+			not_ok "$name: $f parses # TODO bblang has no '_' override syntax (pre-3.4 releases)"
+		else
+			not_ok "$name: $f parses"
+		fi
+	done
+done
+echo "1..$n"
