@@ -72,6 +72,8 @@ struct bb_data {
 	/* files being parsed, innermost last */
 	struct bb_strvec parsing;
 	bool inherit_warn;
+	/* the override separator: ':', or '_' for metadata older than BitBake 1.52 */
+	char sep;
 	size_t files_read, lines_read;
 	/* BB_RENAMED_VARIABLES, once it has flags */
 	struct var *renames;

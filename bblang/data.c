@@ -25,6 +25,7 @@ bb_data_new(void)
 	d->nslots = 1024;
 	d->slots = xcalloc(d->nslots, sizeof(*d->slots));
 	d->gen = 1;
+	d->sep = ':';
 	for (size_t i = 0; i < sizeof(renamed) / sizeof(renamed[0]); i++)
 		data_lookup(d, renamed[i][0])->renamed = true;
 	return d;
@@ -120,6 +121,12 @@ bb_data_warn(struct bb_data *d, const struct bb_loc *loc, const char *fmt, ...)
 	bb_buf_vaddf(&b, fmt, ap);
 	va_end(ap);
 	bb_strvec_push(&d->warnings, bb_buf_detach(&b));
+}
+
+void
+bb_data_set_legacy_overrides(struct bb_data *d, bool legacy)
+{
+	d->sep = legacy ? '_' : ':';
 }
 
 size_t
@@ -308,20 +315,20 @@ override_like(const char *o)
 }
 
 static unsigned
-colons(const char *s)
+separators(const char *s, int sep)
 {
 	unsigned n = 0;
 
-	while ((s = strchr(s, ':')))
+	while ((s = strchr(s, sep)))
 		n++, s++;
 	return n;
 }
 
 /* the level bit of var's entry with override o, or 0 past the bitmask */
 static unsigned long
-level_bit(const char *o)
+level_bit(struct bb_data *d, const char *o)
 {
-	unsigned k = colons(o);
+	unsigned k = separators(o, d->sep);
 
 	return k < 8 * sizeof(unsigned long) ? 1UL << k : 0;
 }
@@ -329,7 +336,7 @@ level_bit(const char *o)
 static void
 ovr_add(struct bb_data *d, struct var *s, const char *var, const char *o)
 {
-	unsigned long bit = level_bit(o);
+	unsigned long bit = level_bit(d, o);
 	struct var *v;
 
 	s->in_ovrdata = true;
@@ -358,7 +365,7 @@ ovr_forget(struct bb_data *d, const struct ovrent *e)
 	struct var *v = data_find(d, e->var);
 
 	if (v)
-		v->ovr_levels &= ~level_bit(e->ovr);
+		v->ovr_levels &= ~level_bit(d, e->ovr);
 }
 
 static void
@@ -396,7 +403,7 @@ ovr_clear(struct bb_data *d, struct var *s)
 static void
 ovr_walk(struct bb_data *d, const char *var, bool add)
 {
-	const char *c = strrchr(var, ':');
+	const char *c = strrchr(var, d->sep);
 	size_t slen = c ? (size_t)(c - var) : (strlen(var) ? strlen(var) - 1 : 0);
 	const char *o = c ? c + 1 : var;
 
@@ -410,7 +417,7 @@ ovr_walk(struct bb_data *d, const char *var, bool add)
 			ovr_remove(d, s, var, o);
 		c = NULL;
 		for (size_t i = slen; i-- > 0;)
-			if (var[i] == ':') {
+			if (var[i] == d->sep) {
 				c = var + i;
 				break;
 			}
@@ -455,18 +462,18 @@ check_renamed(struct bb_data *d, struct var *v, const char *var, const struct bb
 
 /* finds the :append/:prepend/:remove keyword as data_smart's __setvar_regexp__ */
 static int
-setvar_keyword(const char *var, size_t *base, const char **add)
+setvar_keyword(const char *var, int sep, size_t *base, const char **add)
 {
-	static const char *const kw[OPS_N] = { ":append", ":prepend", ":remove" };
+	static const char *const kw[OPS_N] = { "append", "prepend", "remove" };
 
-	for (const char *p = strchr(var, ':'); p; p = strchr(p + 1, ':')) {
+	for (const char *p = strchr(var, sep); p; p = strchr(p + 1, sep)) {
 		for (int k = 0; k < OPS_N; k++) {
-			size_t n = strlen(kw[k]);
+			size_t n = strlen(kw[k]) + 1;
 			const char *r = p + n;
 
-			if (strncmp(p, kw[k], n))
+			if (strncmp(p + 1, kw[k], n - 1))
 				continue;
-			if (*r == ':' && !r[strcspn(r, "ABCDEFGHIJKLMNOPQRSTUVWXYZ")]) {
+			if (*r == sep && !r[strcspn(r, "ABCDEFGHIJKLMNOPQRSTUVWXYZ")]) {
 				*add = r + 1;
 			} else if (*r == '\0') {
 				*add = NULL;
@@ -512,13 +519,13 @@ bb_data_set_take(struct bb_data *d, const char *var, char *val, bool parsing,
 	int k;
 	struct var *v;
 
-	if (old_syntax(var)) {
+	if (d->sep == ':' && old_syntax(var)) {
 		free(val);
 		return bb_data_fail(d, loc, "variable '%s' contains an operation using the old "
 			"override syntax; convert this metadata to the ':' syntax", var);
 	}
 	data_changed(d);
-	k = setvar_keyword(var, &blen, &add);
+	k = setvar_keyword(var, d->sep, &blen, &add);
 	if (k >= 0) {
 		char *base = xstrndup(var, blen);
 
@@ -537,7 +544,7 @@ bb_data_set_take(struct bb_data *d, const char *var, char *val, bool parsing,
 		if (v->in_ovrdata)
 			drop_active_overrides(d, v);
 	}
-	if (strchr(var, ':'))
+	if (strchr(var, d->sep))
 		ovr_walk(d, var, true);
 	flag_put(v, "_content", val, loc);
 	return 0;
@@ -558,7 +565,7 @@ bb_data_set_flag_take(struct bb_data *d, const char *var, const char *flag, char
 		check_renamed(d, v, var, loc);
 	}
 	flag_put(v, flag, val, loc);
-	if (!strcmp(flag, "_defaultval") && strchr(var, ':'))
+	if (!strcmp(flag, "_defaultval") && strchr(var, d->sep))
 		ovr_walk(d, var, true);
 	return 0;
 }
@@ -590,7 +597,7 @@ bb_data_del(struct bb_data *d, const char *var)
 			ops_clear(v, k);
 		ovr_clear(d, v);
 	}
-	if (strchr(var, ':'))
+	if (strchr(var, d->sep))
 		ovr_walk(d, var, false);
 }
 
@@ -677,7 +684,7 @@ bb_data_rename(struct bb_data *d, const char *key, const char *newkey)
 		bb_strvec_clear(&olds);
 	}
 	if (found) {
-		if (strchr(newkey, ':') && !val)
+		if (strchr(newkey, d->sep) && !val)
 			ovr_walk(d, newkey, true);
 		bb_data_del(d, key);
 	}

@@ -36,6 +36,9 @@ const char *bb_data_warning(struct bb_data *d, size_t i);
 void bb_data_warn(struct bb_data *d, const struct bb_loc *loc, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+/* the '_' override syntax of metadata for BitBake before 1.52 (OE-core before 3.4) */
+void bb_data_set_legacy_overrides(struct bb_data *d, bool legacy);
+
 /* a class that cannot be found: a warning (true) or an error (false, the default) */
 void bb_data_set_inherit_warn(struct bb_data *d, bool warn);
 

@@ -62,7 +62,7 @@ bool
 data_ovr_active(struct bb_data *d, const char *o)
 {
 	for (;;) {
-		size_t n = strcspn(o, ":");
+		size_t n = strcspn(o, d->sep == '_' ? "_" : ":");
 
 		if (!ovr_has(d, o, n))
 			return false;
@@ -213,11 +213,11 @@ replace_all(const char *s, const char *from)
 }
 
 static bool
-ends_with_ovr(const char *a, const char *o)
+ends_with_ovr(const char *a, const char *o, int sep)
 {
 	size_t la = strlen(a), lo = strlen(o);
 
-	return la > lo && a[la - lo - 1] == ':' && !strcmp(a + la - lo, o);
+	return la > lo && a[la - lo - 1] == sep && !strcmp(a + la - lo, o);
 }
 
 /* one pass of the reduction loop in getVarFlag; returns whether anything changed */
@@ -239,8 +239,8 @@ reduce_pass(struct bb_data *d, struct active *a, char **match)
 
 			if (!t)
 				continue;
-			suffix = xstrcat(":", o, NULL);
-			if (ends_with_ovr(key, o)) {
+			suffix = xstrcat(d->sep == '_' ? "_" : ":", o, NULL);
+			if (ends_with_ovr(key, o, d->sep)) {
 				char *tv = xstrdup(t), *nk = replace_all(key, suffix);
 
 				active_del(a, key);

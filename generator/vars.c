@@ -13,7 +13,7 @@
 
 static const char vars_usage[] =
 	"usage: pgo-gen vars [-I DIR]... [-O OVERRIDES] [-D VAR=VALUE]... [-u] [-f] [-k]\n"
-	"                    [-v VAR]... [-x VAR]... [-S DIR] [-C] FILE...\n"
+	"                    [-v VAR]... [-x VAR]... [-S DIR] [-C] [-L] FILE...\n"
 	"\n"
 	"Parses FILE... in order as BitBake parses included conf files and prints every\n"
 	"variable as NAME<TAB>VALUE, sorted.\n"
@@ -28,13 +28,14 @@ static const char vars_usage[] =
 	"  -x VAR        leave VAR out (repeatable)\n"
 	"  -S DIR        print DIR as @DIR@\n"
 	"  -C            a class that cannot be found is a warning, not an error\n"
+	"  -L            the '_' override syntax of releases before 3.4 (BitBake 1.50)\n"
 	"  -h, --help    show this help\n";
 
 struct vars_opts {
 	struct conf_opts conf;
 	struct bb_strvec only, exclude;
 	const char *subst;
-	bool unexpanded, flags, expand_keys, classes_optional;
+	bool unexpanded, flags, expand_keys, classes_optional, legacy;
 };
 
 static void
@@ -73,6 +74,7 @@ run(const struct vars_opts *o, char **files, int nfiles)
 	int ret;
 
 	bb_data_set_inherit_warn(d, o->classes_optional);
+	bb_data_set_legacy_overrides(d, o->legacy);
 	ret = conf_setup(d, &o->conf);
 
 	for (int i = 0; i < nfiles && !ret; i++)
@@ -104,7 +106,7 @@ cmd_vars(int argc, char **argv)
 	struct vars_opts o = { 0 };
 	int c, ret;
 
-	while ((c = getopt_long(argc, argv, "I:O:D:ufkv:x:S:Ch", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "I:O:D:ufkv:x:S:CLh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'I': case 'O': case 'D': conf_opt(&o.conf, c, optarg); break;
 		case 'u': o.unexpanded = true; break;
@@ -114,6 +116,7 @@ cmd_vars(int argc, char **argv)
 		case 'x': bb_strvec_pushdup(&o.exclude, optarg); break;
 		case 'S': o.subst = optarg; break;
 		case 'C': o.classes_optional = true; break;
+		case 'L': o.legacy = true; break;
 		case 'T': break;
 		case 'h': fputs(vars_usage, stdout); return 0;
 		default: fputs(vars_usage, stderr); return 2;

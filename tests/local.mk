@@ -41,6 +41,7 @@ check_PROGRAMS += %D%/generator/test-tmpl %D%/generator/test-manifest
 TESTS += $(check_PROGRAMS)
 dist_check_SCRIPTS += %D%/conformance.sh %D%/real-data.sh
 TESTS += %D%/conformance.sh %D%/real-data.sh
-dist_check_SCRIPTS += %D%/gen-golden.sh %D%/patches.sh %D%/layer.sh %D%/layer-golden.sh
-TESTS += %D%/gen-golden.sh %D%/patches.sh %D%/layer.sh %D%/layer-golden.sh
+dist_check_SCRIPTS += %D%/gen-golden.sh %D%/patches.sh %D%/layer.sh %D%/layer-golden.sh \
+	%D%/legacy.sh
+TESTS += %D%/gen-golden.sh %D%/patches.sh %D%/layer.sh %D%/layer-golden.sh %D%/legacy.sh
 EXTRA_DIST += %D%/data %D%/conformance-python.txt
