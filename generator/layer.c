@@ -149,6 +149,23 @@ mkparents(const char *root, const char *rel, struct bb_error *err)
 	return ret;
 }
 
+/* makes the directories that hold path (mkdir -p of its dirname) */
+static int
+mkdirs_above(const char *path, struct bb_error *err)
+{
+	char *p = xstrdup(path);
+	int ret = 0;
+
+	for (char *s = strchr(p + 1, '/'); s && !ret; s = strchr(s + 1, '/')) {
+		*s = '\0';
+		if (mkdir(p, 0777) < 0 && errno != EEXIST)
+			ret = bb_error(err, NULL, "%s: %s", p, strerror(errno));
+		*s = '/';
+	}
+	free(p);
+	return ret;
+}
+
 static int
 write_all(int fd, const char *p, size_t n)
 {
@@ -290,7 +307,9 @@ layer_write(const struct layer *l, const char *outdir, struct bb_error *err)
 	if (!out)
 		return -1;
 	tmp = xstrcat(out, ".tmp-XXXXXX", NULL);
-	if (!mkdtemp(tmp)) {
+	if (mkdirs_above(out, err) < 0) {
+		ret = -1;
+	} else if (!mkdtemp(tmp)) {
 		ret = bb_error(err, NULL, "%s: %s", tmp, strerror(errno));
 	} else {
 		ret = write_tree(l, tmp, err);

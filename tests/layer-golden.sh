@@ -44,4 +44,11 @@ for dir in "$TEST_DATADIR"/layers/*/; do
 		fi
 	done
 done
+# the directories above OUTDIR are made as needed
+if "$PGO_GEN" -T "$top/templates" -o "$tmp/new/deep/meta-pgo" 2>"$tmp/log" &&
+	[ -f "$tmp/new/deep/meta-pgo/conf/layer.conf" ]; then
+	ok "an output below directories that do not exist yet"
+else
+	not_ok "an output below directories that do not exist yet"
+fi
 echo "1..$n"
