@@ -38,10 +38,21 @@ check_PROGRAMS += %D%/generator/test-tmpl %D%/generator/test-manifest
 %C%_generator_test_manifest_CPPFLAGS = $(TEST_CFLAGS) $(LIBXML2_CFLAGS)
 %C%_generator_test_manifest_LDADD = $(TEST_LIBS)
 
+check_PROGRAMS += %D%/runner/test-collect
+%C%_runner_test_collect_SOURCES = %D%/runner/test-collect.c %D%/test-util.c %D%/test-util.h \
+	runner/collect.c runner/collect.h runner/gcda.c runner/gcda.h
+%C%_runner_test_collect_CPPFLAGS = $(TEST_CFLAGS) $(LIBARCHIVE_CFLAGS)
+%C%_runner_test_collect_LDADD = $(TEST_LIBS) $(LIBARCHIVE_LIBS)
+
 TESTS += $(check_PROGRAMS)
 dist_check_SCRIPTS += %D%/conformance.sh %D%/real-data.sh
 TESTS += %D%/conformance.sh %D%/real-data.sh
 dist_check_SCRIPTS += %D%/gen-golden.sh %D%/patches.sh %D%/layer.sh %D%/layer-golden.sh \
-	%D%/legacy.sh
-TESTS += %D%/gen-golden.sh %D%/patches.sh %D%/layer.sh %D%/layer-golden.sh %D%/legacy.sh
-EXTRA_DIST += %D%/data %D%/conformance-python.txt
+	%D%/legacy.sh %D%/qemu.sh
+TESTS += %D%/gen-golden.sh %D%/patches.sh %D%/layer.sh %D%/layer-golden.sh %D%/legacy.sh \
+	%D%/qemu.sh
+EXTRA_DIST += %D%/data %D%/conformance-python.txt %D%/image
+clean-local: clean-image
+clean-image:
+	rm -rf tests/image-out
+.PHONY: clean-image

@@ -1,0 +1,717 @@
+/* profile archives: checked entry by entry, staged, then swapped in as a whole */
+#include <archive.h>
+#include <archive_entry.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "bblang/buf.h"
+#include "bblang/os.h"
+#include "runner/collect.h"
+#include "runner/gcda.h"
+
+#define CHUNK (64 * 1024)
+
+struct staged {
+	char *name;	/* flattened */
+	char *entry;	/* as in the archive, for messages */
+	uint64_t size;
+};
+
+struct import {
+	const struct collect_opts *o;
+	const char *aname;
+	struct archive *a;
+	char *stage;
+	int dfd;
+	struct staged *v;
+	size_t n, alloc, dirs;
+	uint64_t total;
+	unsigned char *buf;
+	struct bb_error *err;
+};
+
+/* s quoted for a one-line message: bytes outside printable ASCII as \xNN */
+static void
+add_quoted(struct bb_buf *b, const char *s)
+{
+	bb_buf_addch(b, '\'');
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c >= 0x20 && c < 0x7f && c != '\\' && c != '\'')
+			bb_buf_addch(b, c);
+		else
+			bb_buf_addf(b, "\\x%02x", c);
+	}
+	bb_buf_addch(b, '\'');
+}
+
+static int
+entry_error(struct import *im, const char *entry, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int
+entry_error(struct import *im, const char *entry, const char *fmt, ...)
+{
+	struct bb_buf b = BB_BUF_INIT;
+	va_list ap;
+
+	bb_buf_addf(&b, "%s: ", im->aname);
+	if (entry) {
+		bb_buf_addstr(&b, "entry ");
+		add_quoted(&b, entry);
+		bb_buf_addstr(&b, ": ");
+	}
+	va_start(ap, fmt);
+	bb_buf_vaddf(&b, fmt, ap);
+	va_end(ap);
+	bb_error(im->err, NULL, "%s", b.buf);
+	bb_buf_release(&b);
+	return -1;
+}
+
+/* NULL when path is acceptable, else what is wrong with it */
+static const char *
+path_problem(const char *path)
+{
+	const char *s = path;
+
+	if (!*s)
+		return "empty path";
+	if (*s == '/')
+		return "absolute path";
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || (unsigned char)*s >= 0x7f)
+			return "character outside printable ASCII in the path";
+	for (s = path; *s;) {
+		size_t n = strcspn(s, "/");
+
+		if (n == 2 && !strncmp(s, "..", 2))
+			return "path leaves the profile";
+		s += n;
+		s += *s == '/';
+	}
+	return NULL;
+}
+
+/* the path with "" and "." components dropped and the rest joined by '#'; caller frees */
+static char *
+flatten(const char *path)
+{
+	struct bb_buf b = BB_BUF_INIT;
+
+	for (const char *s = path; *s;) {
+		size_t n = strcspn(s, "/");
+
+		if (n && !(n == 1 && *s == '.')) {
+			if (b.len)
+				bb_buf_addch(&b, '#');
+			bb_buf_add(&b, s, n);
+		}
+		s += n;
+		s += *s == '/';
+	}
+	return bb_buf_detach(&b);
+}
+
+static const char *
+type_name(mode_t type)
+{
+	switch (type) {
+	case AE_IFLNK: return "symbolic link";
+	case AE_IFCHR: return "character device";
+	case AE_IFBLK: return "block device";
+	case AE_IFIFO: return "fifo";
+	case AE_IFSOCK: return "socket";
+	default: return "file of unknown type";
+	}
+}
+
+static int
+write_all(int fd, const void *p, size_t n)
+{
+	const char *s = p;
+
+	while (n) {
+		ssize_t w = write(fd, s, n);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0)
+			return -1;
+		s += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+/* the entry's type and links: -1 unless it is a regular file or a directory */
+static int
+check_type(struct import *im, const char *path, struct archive_entry *e)
+{
+	mode_t type = archive_entry_filetype(e);
+	const char *hard = archive_entry_hardlink(e);
+	const char *what = hard ? "hard link" : type_name(type);
+	const char *target = hard ? hard : type == AE_IFLNK ? archive_entry_symlink(e) : NULL;
+	struct bb_buf b = BB_BUF_INIT;
+
+	if (!hard && (type == AE_IFREG || type == AE_IFDIR))
+		return 0;
+	if (target) {
+		bb_buf_addstr(&b, " to ");
+		add_quoted(&b, target);
+	}
+	entry_error(im, path, "%s%s: only regular .gcda files are accepted", what, b.buf);
+	bb_buf_release(&b);
+	return -1;
+}
+
+static int
+check_name(struct import *im, const char *path, const char *flat)
+{
+	const char *base = strrchr(flat, '#');
+	size_t n = strlen(flat), nb = strlen(base ? base + 1 : flat);
+
+	if (nb <= 5 || strcmp(flat + n - 5, ".gcda"))
+		return entry_error(im, path, "not a .gcda file");
+	if (n > NAME_MAX)
+		return entry_error(im, path, "name longer than %d bytes once flattened to '%s'",
+			NAME_MAX, flat);
+	return 0;
+}
+
+static int
+check_budget(struct import *im, const char *path, uint64_t size)
+{
+	const struct collect_opts *o = im->o;
+
+	if (size > o->max_file_size)
+		return entry_error(im, path, "%llu bytes, over the budget of %llu bytes per file",
+			(unsigned long long)size, (unsigned long long)o->max_file_size);
+	if (size > o->max_total_size - im->total)
+		return entry_error(im, path, "over the budget of %llu bytes for the whole profile",
+			(unsigned long long)o->max_total_size);
+	return 0;
+}
+
+/* a second entry with the same flattened name */
+static int
+duplicate(struct import *im, const char *path, const char *flat)
+{
+	for (size_t i = 0; i < im->n; i++)
+		if (!strcmp(im->v[i].name, flat)) {
+			if (!strcmp(im->v[i].entry, path))
+				return entry_error(im, path, "duplicate entry");
+			return entry_error(im, path, "same file as entry '%s' (both are '%s')",
+				im->v[i].entry, flat);
+		}
+	return entry_error(im, path, "'%s' exists already", flat);
+}
+
+/* copies the entry's data to fd, checking budgets as it goes and the gcda header */
+static int
+copy_data(struct import *im, const char *path, const char *flat, int fd, uint64_t *size)
+{
+	unsigned char hdr[GCDA_HEADER_SIZE];
+	size_t hn = 0;
+	struct bb_error gerr = BB_ERROR_INIT;
+
+	for (;;) {
+		la_ssize_t r = archive_read_data(im->a, im->buf, CHUNK);
+
+		if (r == 0)
+			break;
+		if (r < 0)
+			return entry_error(im, path, "truncated or corrupt archive (%s)",
+				archive_error_string(im->a));
+		if (check_budget(im, path, *size + (uint64_t)r) < 0)
+			return -1;
+		*size += (uint64_t)r;
+		if (hn < sizeof(hdr)) {
+			size_t k = (size_t)r < sizeof(hdr) - hn ? (size_t)r : sizeof(hdr) - hn;
+
+			memcpy(hdr + hn, im->buf, k);
+			hn += k;
+			if (hn == sizeof(hdr) && gcda_check(hdr, hn, im->o->stamp, &gerr) < 0)
+				break;
+		}
+		if (write_all(fd, im->buf, (size_t)r) < 0)
+			return entry_error(im, path, "%s/%s: %s", im->stage, flat, strerror(errno));
+	}
+	if (!gerr.msg && hn < sizeof(hdr))
+		gcda_check(hdr, hn, im->o->stamp, &gerr);
+	if (gerr.msg) {
+		entry_error(im, path, "%s", gerr.msg);
+		bb_error_clear(&gerr);
+		return -1;
+	}
+	return 0;
+}
+
+static int
+stage_file(struct import *im, const char *path, char *flat, struct archive_entry *e)
+{
+	uint64_t size = 0;
+	int fd, ret;
+
+	if (archive_entry_size_is_set(e) && archive_entry_size(e) >= 0 &&
+	    check_budget(im, path, (uint64_t)archive_entry_size(e)) < 0)
+		return -1;
+	if (im->n >= im->o->max_files)
+		return entry_error(im, path, "more than %llu files, over the budget",
+			(unsigned long long)im->o->max_files);
+	fd = openat(im->dfd, flat, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	if (fd < 0 && errno == EEXIST)
+		return duplicate(im, path, flat);
+	if (fd < 0)
+		return entry_error(im, path, "%s/%s: %s", im->stage, flat, strerror(errno));
+	ret = copy_data(im, path, flat, fd, &size);
+	if (!ret && (fsync(fd) < 0 || close(fd) < 0))
+		ret = entry_error(im, path, "%s/%s: %s", im->stage, flat, strerror(errno));
+	else if (ret)
+		close(fd);
+	if (ret)
+		return -1;
+	if (im->n == im->alloc) {
+		im->alloc = im->alloc ? 2 * im->alloc : 64;
+		im->v = xreallocarray(im->v, im->alloc, sizeof(*im->v));
+	}
+	im->v[im->n++] = (struct staged){ flat, xstrdup(path), size };
+	im->total += size;
+	return 0;
+}
+
+static int
+read_entry(struct import *im, struct archive_entry *e)
+{
+	const char *path = archive_entry_pathname(e);
+	const char *problem;
+	char *flat;
+
+	if (!path)
+		return entry_error(im, NULL, "entry without a usable path name");
+	if ((problem = path_problem(path)))
+		return entry_error(im, path, "%s", problem);
+	if (check_type(im, path, e) < 0)
+		return -1;
+	if (archive_entry_filetype(e) == AE_IFDIR) {
+		if (++im->dirs > im->o->max_files)
+			return entry_error(im, path, "more than %llu directories",
+				(unsigned long long)im->o->max_files);
+		return 0;
+	}
+	flat = flatten(path);
+	if (check_name(im, path, flat) < 0 || stage_file(im, path, flat, e) < 0) {
+		free(flat);
+		return -1;
+	}
+	return 0;
+}
+
+static int
+read_archive(struct import *im, int fd)
+{
+	struct archive_entry *e;
+	size_t entries = 0;
+	int r;
+
+	im->a = archive_read_new();
+	archive_read_support_filter_gzip(im->a);
+	archive_read_support_format_tar(im->a);
+	archive_read_support_format_empty(im->a);
+	if (archive_read_open_fd(im->a, fd, CHUNK) != ARCHIVE_OK)
+		return entry_error(im, NULL, "not a tar archive (%s)", archive_error_string(im->a));
+	while ((r = archive_read_next_header(im->a, &e)) != ARCHIVE_EOF) {
+		if (r != ARCHIVE_OK && !entries &&
+		    (archive_format(im->a) & ARCHIVE_FORMAT_BASE_MASK) != ARCHIVE_FORMAT_TAR)
+			return entry_error(im, NULL, "not a tar archive (%s)",
+				archive_error_string(im->a));
+		if (r != ARCHIVE_OK)
+			return entry_error(im, NULL, "truncated or corrupt archive (%s)",
+				archive_error_string(im->a));
+		entries++;
+		if (read_entry(im, e) < 0)
+			return -1;
+	}
+	if (!im->n)
+		return entry_error(im, NULL, "no profile data (no .gcda files)");
+	return 0;
+}
+
+static int
+cmp_staged(const void *a, const void *b)
+{
+	return strcmp(((const struct staged *)a)->name, ((const struct staged *)b)->name);
+}
+
+/* one staged file into the deterministic archive */
+static int
+tar_one(struct import *im, struct archive *w, struct archive_entry *e, const struct staged *f)
+{
+	int fd = openat(im->dfd, f->name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	uint64_t left = f->size;
+	ssize_t r = 0;
+
+	if (fd < 0)
+		return bb_error(im->err, NULL, "%s/%s: %s", im->stage, f->name, strerror(errno));
+	archive_entry_clear(e);
+	archive_entry_set_pathname(e, f->name);
+	archive_entry_set_filetype(e, AE_IFREG);
+	archive_entry_set_perm(e, 0644);
+	archive_entry_set_size(e, (la_int64_t)f->size);
+	archive_entry_set_mtime(e, (time_t)im->o->mtime, 0);
+	if (archive_write_header(w, e) != ARCHIVE_OK)
+		goto err;
+	while (left && (r = read(fd, im->buf, CHUNK)) > 0) {
+		if ((uint64_t)r > left)
+			r = (ssize_t)left;
+		if (archive_write_data(w, im->buf, (size_t)r) != r)
+			goto err;
+		left -= (uint64_t)r;
+	}
+	close(fd);
+	if (r < 0 || left)
+		return bb_error(im->err, NULL, "%s/%s: %s", im->stage, f->name,
+			r < 0 ? strerror(errno) : "changed while being archived");
+	return 0;
+err:
+	close(fd);
+	return bb_error(im->err, NULL, "%s/%s: %s", im->stage, COLLECT_ARCHIVE,
+		archive_error_string(w));
+}
+
+static int
+write_tar(struct import *im)
+{
+	int fd = openat(im->dfd, COLLECT_ARCHIVE, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	struct archive *w;
+	struct archive_entry *e;
+	int ret = 0;
+
+	if (fd < 0)
+		return bb_error(im->err, NULL, "%s/%s: %s", im->stage, COLLECT_ARCHIVE,
+			strerror(errno));
+	w = archive_write_new();
+	e = archive_entry_new();
+	archive_write_set_format_pax_restricted(w);
+	archive_write_add_filter_none(w);
+	if (archive_write_open_fd(w, fd) != ARCHIVE_OK)
+		ret = bb_error(im->err, NULL, "%s/%s: %s", im->stage, COLLECT_ARCHIVE,
+			archive_error_string(w));
+	for (size_t i = 0; !ret && i < im->n; i++)
+		ret = tar_one(im, w, e, &im->v[i]);
+	if (archive_write_close(w) != ARCHIVE_OK && !ret)
+		ret = bb_error(im->err, NULL, "%s/%s: %s", im->stage, COLLECT_ARCHIVE,
+			archive_error_string(w));
+	archive_entry_free(e);
+	archive_write_free(w);
+	if ((fsync(fd) < 0 || close(fd) < 0) && !ret)
+		ret = bb_error(im->err, NULL, "%s/%s: %s", im->stage, COLLECT_ARCHIVE,
+			strerror(errno));
+	return ret;
+}
+
+/* length of the valid UTF-8 sequence at s, 0 if there is none */
+static size_t
+utf8_len(const unsigned char *s)
+{
+	size_t n = s[0] < 0x80 ? 1 : s[0] >= 0xc2 && s[0] < 0xe0 ? 2 :
+		s[0] >= 0xe0 && s[0] < 0xf0 ? 3 : s[0] >= 0xf0 && s[0] < 0xf5 ? 4 : 0;
+
+	for (size_t i = 1; i < n; i++)
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+	return n;
+}
+
+/* s as XML text: markup escaped, control characters and invalid UTF-8 as '?' */
+static void
+xml_text(FILE *f, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	while (*p) {
+		size_t n = utf8_len(p);
+
+		if (*p == '&')
+			fputs("&amp;", f);
+		else if (*p == '<')
+			fputs("&lt;", f);
+		else if (*p == '>')
+			fputs("&gt;", f);
+		else if (*p == '"')
+			fputs("&quot;", f);
+		else if (!n || (*p < 0x20 && *p != '\t') || *p == 0x7f)
+			fputc('?', f);
+		else
+			fwrite(p, 1, n, f);
+		p += n ? n : 1;
+	}
+}
+
+static void
+xml_elem(FILE *f, const char *name, const char *value)
+{
+	if (!value)
+		return;
+	fprintf(f, "  <%s>", name);
+	xml_text(f, value);
+	fprintf(f, "</%s>\n", name);
+}
+
+static double
+elapsed_since(const struct timespec *start)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_REALTIME, &now);
+	return (double)(now.tv_sec - start->tv_sec) + (now.tv_nsec - start->tv_nsec) / 1e9;
+}
+
+static void
+write_manifest_to(struct import *im, FILE *f)
+{
+	const struct collect_opts *o = im->o;
+	char start[32], *stamp = gcda_stamp_str(o->stamp);
+	struct tm tm;
+	double dur = o->duration >= 0 ? o->duration : elapsed_since(&o->start);
+
+	gmtime_r(&o->start.tv_sec, &tm);
+	strftime(start, sizeof(start), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+		"<!-- written by pgo-run: the profile in this directory -->\n"
+		"<pgo-profile format=\"1\">\n", f);
+	xml_elem(f, "machine", o->machine);
+	xml_elem(f, "image", o->image);
+	xml_elem(f, "task", o->task);
+	xml_elem(f, "source", o->source);
+	fprintf(f, "  <start>%s</start>\n  <duration>%.3f</duration>\n", start,
+		dur < 0 ? 0.0 : dur);
+	fprintf(f, "  <files>%zu</files>\n  <bytes>%llu</bytes>\n", im->n,
+		(unsigned long long)im->total);
+	fputs("  <gcc version=\"", f);
+	xml_text(f, o->gcc_version ? o->gcc_version : "");
+	fputs("\" stamp=\"", f);
+	xml_text(f, stamp);
+	fputs("\"/>\n  <archive>" COLLECT_ARCHIVE "</archive>\n", f);
+	for (size_t i = 0; i < im->n; i++) {
+		fputs("  <file name=\"", f);
+		xml_text(f, im->v[i].name);
+		fprintf(f, "\" bytes=\"%llu\"/>\n", (unsigned long long)im->v[i].size);
+	}
+	fputs("</pgo-profile>\n", f);
+	free(stamp);
+}
+
+static int
+write_manifest(struct import *im)
+{
+	int fd = openat(im->dfd, COLLECT_MANIFEST, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
+	int ret = 0;
+
+	if (!f) {
+		ret = bb_error(im->err, NULL, "%s/%s: %s", im->stage, COLLECT_MANIFEST,
+			strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return ret;
+	}
+	write_manifest_to(im, f);
+	if (fflush(f) || ferror(f) || fsync(fd) < 0)
+		ret = bb_error(im->err, NULL, "%s/%s: %s", im->stage, COLLECT_MANIFEST,
+			strerror(errno));
+	if (fclose(f) && !ret)
+		ret = bb_error(im->err, NULL, "%s/%s: %s", im->stage, COLLECT_MANIFEST,
+			strerror(errno));
+	return ret;
+}
+
+static int
+rm_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	return remove(path) < 0 && errno != ENOENT ? -1 : 0;
+}
+
+static void
+rmtree(const char *dir)
+{
+	nftw(dir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+/* an existing profile directory is replaced only if pgo-run wrote it, or it is empty */
+static int
+replaceable(const char *dir, struct bb_error *err)
+{
+	struct stat st;
+	DIR *d;
+	struct dirent *e;
+	bool ok = false, empty = true;
+
+	if (lstat(dir, &st) < 0)
+		return errno == ENOENT ? 0 : bb_error(err, NULL, "%s: %s", dir, strerror(errno));
+	if (!S_ISDIR(st.st_mode))
+		return bb_error(err, NULL, "%s: exists and is not a directory", dir);
+	if (!(d = opendir(dir)))
+		return bb_error(err, NULL, "%s: %s", dir, strerror(errno));
+	while (!ok && (e = readdir(d))) {
+		ok = !strcmp(e->d_name, COLLECT_MANIFEST);
+		if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
+			empty = false;
+	}
+	closedir(d);
+	if (!ok && !empty)
+		return bb_error(err, NULL, "%s: not empty and holds no %s: not replacing it",
+			dir, COLLECT_MANIFEST);
+	return 0;
+}
+
+/* renameat2 needs file system support: without it, move the old tree aside first */
+static int
+swap_fallback(const char *tmp, const char *dir, struct bb_error *err)
+{
+	char *old = xstrcat(dir, ".old-XXXXXX", NULL);
+	int ret = 0;
+
+	if (!mkdtemp(old) || rename(dir, old) < 0) {
+		ret = bb_error(err, NULL, "%s: %s", dir, strerror(errno));
+	} else if (rename(tmp, dir) < 0) {
+		ret = bb_error(err, NULL, "%s: %s", dir, strerror(errno));
+		rename(old, dir);
+	}
+	rmtree(old);
+	free(old);
+	return ret;
+}
+
+static int
+put_in_place(const char *tmp, const char *dir, struct bb_error *err)
+{
+	struct stat st;
+
+	if (replaceable(dir, err) < 0)
+		return -1;
+	if (lstat(dir, &st) < 0) {
+		if (rename(tmp, dir) < 0)
+			return bb_error(err, NULL, "%s: %s", dir, strerror(errno));
+		return 0;
+	}
+	if (renameat2(AT_FDCWD, tmp, AT_FDCWD, dir, RENAME_EXCHANGE) < 0) {
+		if (errno != EINVAL && errno != ENOSYS && errno != ENOTSUP)
+			return bb_error(err, NULL, "%s: %s", dir, strerror(errno));
+		return swap_fallback(tmp, dir, err);
+	}
+	rmtree(tmp);
+	return 0;
+}
+
+/* the profile directory, normalized, with its parent directories made */
+static char *
+prepare_dir(const char *dir, struct bb_error *err)
+{
+	char *norm = bb_path_norm(dir);
+	const char *base = strrchr(norm, '/');
+
+	base = base ? base + 1 : norm;
+	if (!*base || !strcmp(base, ".") || !strcmp(base, "..")) {
+		bb_error(err, NULL, "%s: not a usable profile directory", dir);
+		free(norm);
+		return NULL;
+	}
+	for (char *s = strchr(norm + 1, '/'); s; s = strchr(s + 1, '/')) {
+		*s = '\0';
+		if (mkdir(norm, 0777) < 0 && errno != EEXIST) {
+			bb_error(err, NULL, "%s: %s", norm, strerror(errno));
+			free(norm);
+			return NULL;
+		}
+		*s = '/';
+	}
+	return norm;
+}
+
+static int
+finish(struct import *im, const char *dir)
+{
+	mode_t mask = umask(0);
+
+	umask(mask);
+	qsort(im->v, im->n, sizeof(*im->v), cmp_staged);
+	if (write_tar(im) < 0 || write_manifest(im) < 0)
+		return -1;
+	if (fchmod(im->dfd, 0777 & ~mask) < 0 || fsync(im->dfd) < 0)
+		return bb_error(im->err, NULL, "%s: %s", im->stage, strerror(errno));
+	return put_in_place(im->stage, dir, im->err);
+}
+
+static void
+import_release(struct import *im)
+{
+	if (im->a)
+		archive_read_free(im->a);
+	if (im->dfd >= 0)
+		close(im->dfd);
+	for (size_t i = 0; i < im->n; i++) {
+		free(im->v[i].name);
+		free(im->v[i].entry);
+	}
+	free(im->v);
+	free(im->buf);
+	free(im->stage);
+}
+
+int
+collect_import_fd(int fd, const char *name, const struct collect_opts *o,
+	struct collect_result *res, struct bb_error *err)
+{
+	struct import im = { o, name, NULL, NULL, -1, NULL, 0, 0, 0, 0, NULL, err };
+	char *dir = prepare_dir(o->profile_dir, err);
+	int ret = -1;
+
+	if (!dir || replaceable(dir, err) < 0)
+		goto out;
+	im.stage = xstrcat(dir, ".tmp-XXXXXX", NULL);
+	if (!mkdtemp(im.stage)) {
+		bb_error(err, NULL, "%s: %s", im.stage, strerror(errno));
+		goto out;
+	}
+	im.buf = xmalloc(CHUNK);
+	im.dfd = open(im.stage, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (im.dfd < 0)
+		bb_error(err, NULL, "%s: %s", im.stage, strerror(errno));
+	else
+		ret = read_archive(&im, fd) < 0 ? -1 : finish(&im, dir);
+	if (ret)
+		rmtree(im.stage);
+	else if (res)
+		*res = (struct collect_result){ im.n, im.total };
+out:
+	import_release(&im);
+	free(dir);
+	return ret;
+}
+
+int
+collect_import_file(const char *path, const struct collect_opts *o,
+	struct collect_result *res, struct bb_error *err)
+{
+	int fd, ret;
+
+	if (!strcmp(path, "-"))
+		return collect_import_fd(0, "<stdin>", o, res, err);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return bb_error(err, NULL, "%s: %s", path, strerror(errno));
+	ret = collect_import_fd(fd, path, o, res, err);
+	close(fd);
+	return ret;
+}

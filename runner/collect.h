@@ -1,0 +1,66 @@
+/*
+ * collect: a profile archive brought back from the target (or gathered
+ * elsewhere) checked entry by entry and installed as a whole
+ *
+ * 1. Fill a struct collect_opts (COLLECT_OPTS_INIT holds the default budgets)
+ *    with the profile directory and the expected gcda version stamp.
+ * 2. collect_import_file() or collect_import_fd() reads a tar stream (plain
+ *    or gzip) with libarchive, never through its disk writer, and accepts only:
+ *    regular files (directories are skipped; links, devices, fifos and
+ *    sockets are errors) under relative paths without "..", named *.gcda in
+ *    printable ASCII, each within max_file_size, all within max_total_size
+ *    and max_files, each starting with the gcda magic (either byte order) and
+ *    the expected stamp. Paths are flattened the way GCC mangles them
+ *    ("Objects/abstract.gcda" becomes "Objects#abstract.gcda"); two entries
+ *    with the same flattened name are an error. An archive without any
+ *    .gcda file is an error ("no profile data").
+ * 3. The files go into a fresh PROFILE_DIR.tmp-XXXXXX beside the profile
+ *    directory, with pgo-manifest.xml (what, when, which compiler, how many
+ *    files and bytes) and profile.tar (the files sorted by name, owner 0,
+ *    mode 0644, mtime opts.mtime: byte-identical for the same files); that
+ *    directory is then swapped in (renameat2 RENAME_EXCHANGE) and the old
+ *    profile removed. On any error the staging directory is removed and the
+ *    profile directory is left as it was. An existing profile directory is
+ *    replaced only when it holds pgo-manifest.xml or is empty.
+ *
+ * Errors are one line: "ARCHIVE: entry 'NAME': what is wrong".
+ */
+#ifndef RUNNER_COLLECT_H
+#define RUNNER_COLLECT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <time.h>
+
+#include "bblang/util.h"
+
+#define COLLECT_MANIFEST "pgo-manifest.xml"
+#define COLLECT_ARCHIVE "profile.tar"
+
+struct collect_opts {
+	const char *profile_dir;
+	char stamp[4];			/* expected gcda stamp; '?' matches any character */
+	const char *gcc_version;	/* for the manifest */
+	const char *machine, *image, *task, *source;	/* for the manifest; NULL: left out */
+	uint64_t max_file_size, max_total_size, max_files;
+	struct timespec start;		/* when the task started (CLOCK_REALTIME) */
+	double duration;		/* the task's seconds; < 0: time since start */
+	int64_t mtime;			/* of the entries of profile.tar */
+};
+
+#define COLLECT_OPTS_INIT { NULL, { 0 }, NULL, NULL, NULL, NULL, NULL, \
+	64ULL << 20, 1ULL << 30, 100000, { 0, 0 }, -1, 0 }
+
+struct collect_result {
+	size_t files;
+	uint64_t bytes;
+};
+
+/* imports the archive at path ("-": standard input); res may be NULL */
+int collect_import_file(const char *path, const struct collect_opts *o,
+	struct collect_result *res, struct bb_error *err);
+/* imports the archive read from fd (left open); name is used in messages */
+int collect_import_fd(int fd, const char *name, const struct collect_opts *o,
+	struct collect_result *res, struct bb_error *err);
+
+#endif

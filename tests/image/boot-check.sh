@@ -1,0 +1,238 @@
+#!/bin/bash
+# boot-check.sh OUTDIR - boot the image tests/image/build-image.sh built in
+# OUTDIR under QEMU (TCG) and check both transports. Output is TAP.
+#
+#   1 marker line on the console        4 ssh: demo run, .gcda tar collected
+#   2 serial: echo through the shell     5 .gcda magic and GCC version stamp
+#   3 serial: demo run + tar|base64      6 poweroff -f ends QEMU
+#   7 -fprofile-use -Werror=missing-profile builds with the collected
+#     profile and fails without it       8 no QEMU left behind
+#
+# QEMU is always killed and reaped (EXIT/INT/TERM/HUP traps, deadlines).
+# Environment: BOOT_TIMEOUT (s, default 60), STEP_TIMEOUT (s, default 30),
+# QEMU (default qemu-system-x86_64), KEEP=1 keeps the work directory.
+# Timings are printed as TAP comments ("# time ...").
+set -u
+
+OUT=${1:?usage: $0 OUTDIR}
+OUT=$(cd "$OUT" && pwd -P) || exit 2
+BOOT_TIMEOUT=${BOOT_TIMEOUT:-60}
+STEP_TIMEOUT=${STEP_TIMEOUT:-30}
+QEMU=${QEMU:-qemu-system-x86_64}
+
+for f in image.env demo.env; do
+    [ -r "$OUT/$f" ] || { echo "1..0 # SKIP no $OUT/$f (run build-image.sh first)"; exit 0; }
+done
+# shellcheck source=/dev/null
+. "$OUT/image.env"
+# shellcheck source=/dev/null
+. "$OUT/demo.env"
+command -v "$QEMU" >/dev/null || { echo "1..0 # SKIP $QEMU not found"; exit 0; }
+command -v ssh >/dev/null || { echo "1..0 # SKIP ssh not found"; exit 0; }
+
+W=$(mktemp -d "${TMPDIR:-/tmp}/boot-check.XXXXXX") || exit 2
+qpid='' rpid=''
+cleanup() {
+    trap - EXIT INT TERM HUP
+    if [ -n "$qpid" ] && kill -0 "$qpid" 2>/dev/null; then
+        kill -TERM "$qpid" 2>/dev/null
+        for _ in 1 2 3 4 5 6 7 8 9 10; do
+            kill -0 "$qpid" 2>/dev/null || break
+            sleep 0.2
+        done
+        kill -KILL "$qpid" 2>/dev/null
+    fi
+    [ -n "$qpid" ] && wait "$qpid" 2>/dev/null
+    if [ -n "$rpid" ]; then kill "$rpid" 2>/dev/null; wait "$rpid" 2>/dev/null; fi
+    exec 3>&- 2>/dev/null
+    if [ "${KEEP:-0}" = 1 ]; then echo "# kept $W"; else rm -rf "$W"; fi
+}
+trap cleanup EXIT
+trap 'echo "Bail out! signal"; exit 130' INT TERM HUP
+
+n=0 failed=0
+ok() { n=$((n + 1)); echo "ok $n - $*"; }
+not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $*"; }
+diag() { sed 's/^/# /'; }
+now() { date +%s.%N; }
+since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.2f", b - a }'; }
+bail() {
+    echo "Bail out! $*"
+    echo "# console (last 30 lines):"
+    tail -n 30 "$W/console.log" 2>/dev/null | tr -d '\r' | diag
+    exit 1
+}
+
+# wait_for FILE REGEX SECONDS: poll until FILE matches (fails early if QEMU died)
+wait_for() {
+    local deadline
+    deadline=$(awk -v t="$(now)" -v s="$3" 'BEGIN { printf "%d", (t + s) * 10 }')
+    while :; do
+        tr -d '\r' <"$1" 2>/dev/null | grep -q -- "$2" && return 0
+        kill -0 "$qpid" 2>/dev/null || return 2
+        [ "$(awk -v t="$(now)" 'BEGIN { printf "%d", t * 10 }')" -lt "$deadline" ] || return 1
+        sleep 0.05
+    done
+}
+
+SSH_OPTS=(-o BatchMode=yes -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null
+          -o LogLevel=ERROR -o ConnectTimeout=5 -i "$IMAGE_SSH_KEY")
+gssh() { timeout "$STEP_TIMEOUT" ssh "${SSH_OPTS[@]}" -p "$port" root@127.0.0.1 "$@"; }
+
+# serial console through a QEMU pipe chardev: $W/serial.in (to the guest),
+# $W/serial.out (from the guest, copied to console.log by a reader)
+mkfifo "$W/serial.in" "$W/serial.out" || bail "mkfifo"
+
+echo "1..8"
+start=$(now)
+for _ in 1 2 3 4 5; do
+    port=$((20000 + RANDOM % 30000))
+    : >"$W/console.log"
+    "$QEMU" -accel tcg -machine q35,i8042=off -cpu max -m 512 -smp 1 \
+        -nodefaults -no-user-config -display none -no-reboot -snapshot \
+        -kernel "$IMAGE_KERNEL" -initrd "$IMAGE_INITRD" -append "$IMAGE_CMDLINE" \
+        -chardev pipe,id=ser0,path="$W/serial" -serial chardev:ser0 \
+        -netdev "user,id=n0,restrict=on,hostfwd=tcp:127.0.0.1:$port-:22" \
+        -device virtio-net-pci,netdev=n0,romfile= \
+        </dev/null >"$W/qemu.log" 2>&1 &
+    qpid=$!
+    cat "$W/serial.out" >>"$W/console.log" &
+    rpid=$!
+    exec 3<>"$W/serial.in"
+    sleep 0.3
+    if ! kill -0 "$qpid" 2>/dev/null && grep -q "hostfwd\|host forwarding" "$W/qemu.log"; then
+        wait "$qpid"; qpid=
+        kill "$rpid" 2>/dev/null; wait "$rpid" 2>/dev/null; rpid=
+        exec 3>&-
+        continue
+    fi
+    break
+done
+echo "# qemu pid $qpid, ssh port $port"
+
+# 1. marker
+wait_for "$W/console.log" "^$IMAGE_MARKER" "$BOOT_TIMEOUT"
+case $? in
+    0) t_marker=$(since "$start"); ok "marker $IMAGE_MARKER on the console"
+       echo "# time boot-to-marker ${t_marker}s" ;;
+    1) not_ok "marker"; bail "no marker within ${BOOT_TIMEOUT}s" ;;
+    *) not_ok "marker"; diag <"$W/qemu.log"; bail "QEMU exited before the marker" ;;
+esac
+t0=$(now)
+
+# 2. serial: a command through the console shell; the expected output is not
+# in the typed line (the tty echoes it), so the echo cannot fake a pass
+# shellcheck disable=SC2016 # expanded by the guest shell
+printf 'echo hello-$((40+2))\n' >&3
+if wait_for "$W/console.log" '^hello-42$' "$STEP_TIMEOUT"; then
+    ok "serial: echo hello through the console shell"
+    echo "# time serial-echo $(since "$t0")s"
+else
+    not_ok "serial: echo hello through the console shell"
+    tail -n 10 "$W/console.log" | tr -d '\r' | diag
+fi
+
+# 3. serial: run the demo and bring the profile back as base64 between markers
+t0=$(now)
+printf '%s\n' "stty -echo; rm -rf /tmp/sprof; GCOV_PREFIX=/tmp/sprof GCOV_PREFIX_STRIP=$DEMO_PREFIX_STRIP $DEMO_GUEST_BINARY $DEMO_ARGS >/dev/null; echo BEGIN-\$((1+1))-TAR; tar c -C /tmp/sprof . | base64; echo END-\$((1+1))-TAR; stty echo" >&3
+if wait_for "$W/console.log" '^END-2-TAR$' "$STEP_TIMEOUT"; then
+    tr -d '\r' <"$W/console.log" | sed -n '/^BEGIN-2-TAR$/,/^END-2-TAR$/p' | sed '1d;$d' |
+        base64 -d >"$W/serial.tar" 2>/dev/null
+    if tar tf "$W/serial.tar" 2>/dev/null | grep -qx "./$DEMO_GCDA_STRIPPED"; then
+        ok "serial: demo run, $DEMO_GCDA_STRIPPED collected through the console"
+    else
+        not_ok "serial: demo run, $DEMO_GCDA_STRIPPED collected through the console"
+        tar tvf "$W/serial.tar" 2>&1 | diag
+    fi
+    echo "# time serial-run-collect $(since "$t0")s"
+else
+    not_ok "serial: demo run, $DEMO_GCDA_STRIPPED collected through the console"
+    tail -n 10 "$W/console.log" | tr -d '\r' | diag
+fi
+
+# 4. ssh: first connection (retried until the deadline), demo run, tar back
+t0=$(now)
+deadline=$(( $(date +%s) + STEP_TIMEOUT ))
+until gssh true 2>"$W/ssh.err"; do
+    if [ "$(date +%s)" -ge "$deadline" ] || ! kill -0 "$qpid" 2>/dev/null; then
+        not_ok "ssh: connect"; diag <"$W/ssh.err"; bail "no ssh"
+    fi
+    sleep 0.1
+done
+echo "# time marker-to-ssh $(awk -v a="$t_marker" -v b="$(since "$start")" 'BEGIN { printf "%.2f", b - a }')s"
+t0=$(now)
+mkdir -p "$W/prof"
+if gssh "rm -rf /tmp/prof; GCOV_PREFIX=/tmp/prof GCOV_PREFIX_STRIP=$DEMO_PREFIX_STRIP $DEMO_GUEST_BINARY $DEMO_ARGS >&2 && tar c -C /tmp/prof ." \
+        >"$W/prof.tar" 2>"$W/demo.out" &&
+   tar -x -m -f "$W/prof.tar" -C "$W/prof" &&
+   [ -f "$W/prof/$DEMO_GCDA_STRIPPED" ]; then
+    ok "ssh: demo run, $DEMO_GCDA_STRIPPED collected ($(tar tf "$W/prof.tar" | grep -c '\.gcda$') .gcda, $(wc -c <"$W/prof.tar") bytes of tar)"
+else
+    not_ok "ssh: demo run, $DEMO_GCDA_STRIPPED collected"
+    diag <"$W/demo.out"
+fi
+echo "# time ssh-run-collect $(since "$t0")s"
+
+# 5. the collected file is a gcda from this compiler: compare magic + version
+# stamp (first 8 bytes) with a profile the same binary writes on the host
+mkdir -p "$W/hostprof"
+GCOV_PREFIX="$W/hostprof" GCOV_PREFIX_STRIP=$DEMO_PREFIX_STRIP "$DEMO_BINARY" 1 >/dev/null
+g=$(head -c 8 "$W/prof/$DEMO_GCDA_STRIPPED" 2>/dev/null | od -An -tx1 | tr -d ' \n')
+h=$(head -c 8 "$W/hostprof/$DEMO_GCDA_STRIPPED" 2>/dev/null | od -An -tx1 | tr -d ' \n')
+if [ -n "$g" ] && [ "$g" = "$h" ] && [ "${g:0:8}" = 61646367 ]; then
+    ok "gcda magic and version stamp match the host's ($g)"
+else
+    not_ok "gcda magic and version stamp match the host's (guest '$g', host '$h')"
+fi
+
+# 6. poweroff -f ends QEMU
+t0=$(now)
+gssh 'poweroff -f' >/dev/null 2>&1
+for _ in $(seq 1 $((STEP_TIMEOUT * 10))); do
+    kill -0 "$qpid" 2>/dev/null || break
+    sleep 0.1
+done
+if kill -0 "$qpid" 2>/dev/null; then
+    not_ok "poweroff -f ends QEMU"
+else
+    wait "$qpid"; rc=$?; qpid_done=$qpid; qpid=
+    if [ "$rc" = 0 ]; then ok "poweroff -f ends QEMU (exit 0)"; else not_ok "poweroff -f ends QEMU (exit $rc)"; fi
+    echo "# time poweroff $(since "$t0")s"
+fi
+echo "# time total-session $(since "$start")s"
+
+# 7. the collected profile is usable: a -fprofile-use build with it passes,
+# the same build without it fails. GCC ties a .gcda to the source path and
+# to the object path (static functions' ids include it), so this builds in
+# DEMO_BUILD_DIR itself; the instrumented demo.o is restored afterwards.
+D=$DEMO_BUILD_DIR
+# shellcheck disable=SC2034 # OBJDIR is used by eval "$DEMO_USE"
+demo_use() { local OBJDIR=$1; eval "$DEMO_USE"; }
+cp -p "$D/demo.o" "$W/demo.o.instrumented"
+rm -f "$D/demo.gcda"
+cp "$W/prof/$DEMO_GCDA_STRIPPED" "$D/demo.gcda" 2>/dev/null
+if demo_use "$D" >"$W/use.log" 2>&1; then
+    rm -f "$D/demo.gcda"
+    if demo_use "$D" >"$W/use-empty.log" 2>&1; then
+        not_ok "profile-use: a build without the profile passed too"
+    elif grep -q 'missing-profile' "$W/use-empty.log"; then
+        ok "profile-use: builds with the collected profile, fails without (-Werror=missing-profile)"
+    else
+        not_ok "profile-use: the build without profile failed for another reason"
+        diag <"$W/use-empty.log"
+    fi
+else
+    not_ok "profile-use: build with the collected profile"
+    diag <"$W/use.log"
+fi
+rm -f "$D/demo.gcda" "$D/demo"-opt
+cp -p "$W/demo.o.instrumented" "$D/demo.o"
+
+# 8. nothing left behind
+kill "$rpid" 2>/dev/null; wait "$rpid" 2>/dev/null; rpid=
+if kill -0 "${qpid_done:-$qpid}" 2>/dev/null; then
+    not_ok "no QEMU process left"
+else
+    ok "no QEMU process left"
+fi
+[ "$failed" = 0 ]

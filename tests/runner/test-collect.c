@@ -1,0 +1,737 @@
+/*
+ * runner/collect.c and runner/gcda.c: a real .gcda from the gcc on PATH, archives
+ * built at test time with libarchive's writer, and the hostile-archive catalogue
+ */
+#ifndef _XOPEN_SOURCE
+#define _XOPEN_SOURCE 700
+#endif
+#include <archive.h>
+#include <archive_entry.h>
+#include <dirent.h>
+#include <errno.h>
+#include <ftw.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "bblang/buf.h"
+#include "runner/collect.h"
+#include "runner/gcda.h"
+#include "tests/test-util.h"
+
+/* the .gcda the probe program wrote, and the stamp "gcc -dumpfullversion" gives */
+static char *real_gcda;
+static size_t real_len;
+static char gcc_stamp[4];
+static char *gcc_version;
+/* runner/pgo-run in the build tree, found from this program's path */
+static char *pgo_run;
+
+enum kind { REG, RAW, DIR_, SYMLINK, HARDLINK, CHR, BLK, FIFO };
+
+/* an archive entry: REG holds the real gcda; RAW holds data (len bytes, or a string) */
+struct ent {
+	const char *name;
+	enum kind kind;
+	const char *arg;
+	size_t len;
+};
+
+#define END { NULL, REG, NULL, 0 }
+#define R(name) { name, REG, NULL, 0 }
+
+struct fx {
+	char *dir, *prof, *archive;
+	struct collect_opts o;
+};
+
+static char *
+read_bin(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	struct bb_buf b = BB_BUF_INIT;
+	char chunk[4096];
+	size_t n;
+
+	if (!f)
+		return NULL;
+	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
+		bb_buf_add(&b, chunk, n);
+	fclose(f);
+	*len = b.len;
+	return bb_buf_detach(&b);
+}
+
+static void
+write_bin(const char *path, const void *p, size_t n)
+{
+	FILE *f = fopen(path, "wb");
+
+	assert_non_null(f);
+	assert_int_equal(fwrite(p, 1, n, f), n);
+	assert_int_equal(fclose(f), 0);
+}
+
+/* compiles and runs a tiny program with -fprofile-generate; 0 when a .gcda came out */
+static int
+make_real_gcda(void)
+{
+	char *dir = test_tmpdir(), *cmd, *path;
+	DIR *d;
+	struct dirent *e;
+	int ret = -1;
+
+	free(test_write(dir, "probe.c", "int main(int argc, char **argv)\n"
+		"{\n\treturn argc > 5 ? 1 : 0;\n}\n"));
+	cmd = xasprintf("cd '%s' && gcc -fprofile-generate -o probe probe.c && ./probe", dir);
+	if (system(cmd) == 0 && (d = opendir(dir))) {
+		while ((e = readdir(d)))
+			if (strstr(e->d_name, ".gcda")) {
+				path = xstrcat(dir, "/", e->d_name, NULL);
+				real_gcda = read_bin(path, &real_len);
+				free(path);
+				ret = real_gcda ? 0 : -1;
+			}
+		closedir(d);
+	}
+	free(cmd);
+	test_rmtree(dir);
+	free(dir);
+	return ret;
+}
+
+/* a gcda as a little-endian machine writes it, len bytes (at least 12) */
+static char *
+fake_gcda(const char stamp[4], size_t len)
+{
+	char *p = xmalloc(len);
+
+	for (size_t i = 0; i < len; i++)
+		p[i] = (char)(i * 7);
+	memcpy(p, "adcg", 4);
+	for (int i = 0; i < 4; i++)
+		p[4 + i] = stamp[3 - i];
+	return p;
+}
+
+static void
+add_entry(struct archive *w, const struct ent *t, const char *dir)
+{
+	struct archive_entry *e = archive_entry_new();
+	char *name = test_replace(t->name, "@T@", dir);
+	const char *data = t->kind == REG ? real_gcda : t->arg;
+	size_t len = t->kind == REG ? real_len : t->len ? t->len : t->arg ? strlen(t->arg) : 0;
+	static const mode_t types[] = { AE_IFREG, AE_IFREG, AE_IFDIR, AE_IFLNK, AE_IFREG,
+		AE_IFCHR, AE_IFBLK, AE_IFIFO };
+
+	archive_entry_set_pathname(e, name);
+	archive_entry_set_filetype(e, types[t->kind]);
+	archive_entry_set_perm(e, t->kind == DIR_ ? 0755 : 0644);
+	if (t->kind == SYMLINK) {
+		char *target = test_replace(t->arg, "@T@", dir);
+
+		archive_entry_set_symlink(e, target);
+		free(target);
+	}
+	if (t->kind == HARDLINK)
+		archive_entry_set_hardlink(e, t->arg);
+	if (t->kind == CHR || t->kind == BLK)
+		archive_entry_set_rdevmajor(e, 1), archive_entry_set_rdevminor(e, 3);
+	if (t->kind == REG || t->kind == RAW)
+		archive_entry_set_size(e, (la_int64_t)len);
+	assert_int_equal(archive_write_header(w, e), ARCHIVE_OK);
+	if (t->kind == REG || t->kind == RAW)
+		assert_int_equal(archive_write_data(w, data, len), (la_ssize_t)len);
+	archive_entry_free(e);
+	free(name);
+}
+
+/* writes the entries up to one with a NULL name as a tar archive (gzip-compressed if asked) */
+static void
+build(const char *path, const char *dir, const struct ent *v, bool gzip)
+{
+	struct archive *w = archive_write_new();
+
+	archive_write_set_format_pax_restricted(w);
+	if (gzip)
+		archive_write_add_filter_gzip(w);
+	assert_int_equal(archive_write_open_filename(w, path), ARCHIVE_OK);
+	for (; v->name; v++)
+		add_entry(w, v, dir);
+	assert_int_equal(archive_write_close(w), ARCHIVE_OK);
+	archive_write_free(w);
+}
+
+static int
+setup(void **state)
+{
+	struct fx *f = xcalloc(1, sizeof(*f));
+	struct collect_opts o = COLLECT_OPTS_INIT;
+
+	f->dir = test_tmpdir();
+	f->prof = xstrcat(f->dir, "/prof", NULL);
+	f->archive = xstrcat(f->dir, "/in.tar", NULL);
+	f->o = o;
+	f->o.profile_dir = f->prof;
+	memcpy(f->o.stamp, gcc_stamp, 4);
+	f->o.gcc_version = gcc_version;
+	f->o.machine = "qemux86-64";
+	f->o.image = "python3-pgo-image";
+	f->o.task = "-m test --pgo";
+	clock_gettime(CLOCK_REALTIME, &f->o.start);
+	*state = f;
+	return 0;
+}
+
+static int
+teardown(void **state)
+{
+	struct fx *f = *state;
+
+	test_rmtree(f->dir);
+	free(f->dir);
+	free(f->prof);
+	free(f->archive);
+	free(f);
+	return 0;
+}
+
+/* imports f->archive: the error message with the test directory as @T@, or NULL */
+static char *
+import(struct fx *f)
+{
+	struct bb_error err = BB_ERROR_INIT;
+	char *msg = NULL;
+
+	if (collect_import_file(f->archive, &f->o, NULL, &err) < 0) {
+		assert_non_null(err.msg);
+		msg = test_replace(err.msg, f->dir, "@T@");
+	}
+	bb_error_clear(&err);
+	return msg;
+}
+
+static void
+import_ok(struct fx *f)
+{
+	char *msg = import(f);
+
+	if (msg)
+		fail_msg("import failed: %s", msg);
+}
+
+static struct bb_buf snap;
+static size_t snap_skip;
+
+static int
+snap_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	size_t len = 0;
+	char *data = S_ISREG(st->st_mode) ? read_bin(path, &len) : NULL;
+
+	bb_buf_addf(&snap, "%s %o %lld %lx\n", path + snap_skip, (unsigned)st->st_mode,
+		(long long)st->st_size, data ? bb_hash(data, len) : 0UL);
+	free(data);
+	return 0;
+}
+
+static int
+cmp_line(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* every path below dir with its mode, size and content hash, sorted; caller frees */
+static char *
+snapshot(const char *dir)
+{
+	char *lines[4096], *s, *save = NULL;
+	size_t n = 0;
+	struct bb_buf out = BB_BUF_INIT;
+
+	bb_buf_reset(&snap);
+	snap_skip = strlen(dir);
+	assert_int_equal(nftw(dir, snap_one, 16, FTW_PHYS), 0);
+	for (s = strtok_r(snap.buf, "\n", &save); s && n < 4096; s = strtok_r(NULL, "\n", &save))
+		lines[n++] = s;
+	qsort(lines, n, sizeof(*lines), cmp_line);
+	for (size_t i = 0; i < n; i++)
+		bb_buf_addf(&out, "%s\n", lines[i]);
+	bb_buf_release(&snap);
+	return bb_buf_detach(&out);
+}
+
+/* installs a first profile, then checks the hostile import fails with want and changes nothing */
+static void
+expect_rejected(struct fx *f, const char *want)
+{
+	static const struct ent prev[] = { R("old/prev.gcda"), END };
+	char *tar = xstrcat(f->dir, "/prev.tar", NULL), *before, *after, *msg, *a = f->archive;
+
+	build(tar, f->dir, prev, false);
+	f->archive = tar;
+	import_ok(f);
+	f->archive = a;
+	before = snapshot(f->dir);
+	msg = import(f);
+	after = snapshot(f->dir);
+	if (!msg)
+		fail_msg("accepted; expected: %s", want);
+	assert_string_equal(msg, want);
+	assert_string_equal(after, before);
+	assert_non_null(strstr(after, "/prof/old#prev.gcda "));
+	free(msg), free(before), free(after), free(tar);
+}
+
+static void
+reject(void **state, const struct ent *v, const char *want)
+{
+	struct fx *f = *state;
+
+	build(f->archive, f->dir, v, false);
+	expect_rejected(f, want);
+}
+
+#define REJECT(name, want, ...) \
+	static void \
+	name(void **state) \
+	{ \
+		static const struct ent v[] = { __VA_ARGS__, END }; \
+		reject(state, v, want); \
+	}
+
+#define E "@T@/in.tar: entry "
+#define ONLY ": only regular .gcda files are accepted"
+
+REJECT(test_dotdot, E "'a/../../evil.gcda': path leaves the profile",
+	R("ok.gcda"), R("a/../../evil.gcda"))
+REJECT(test_dotdot_dir, E "'../up/': path leaves the profile", { "../up/", DIR_, NULL, 0 })
+REJECT(test_absolute, E "'@T@/abs.gcda': absolute path", R("@T@/abs.gcda"))
+REJECT(test_symlink, E "'s.gcda': symbolic link to '/etc/passwd'" ONLY,
+	{ "s.gcda", SYMLINK, "/etc/passwd", 0 })
+REJECT(test_hardlink, E "'b.gcda': hard link to 'a.gcda'" ONLY,
+	R("a.gcda"), { "b.gcda", HARDLINK, "a.gcda", 0 })
+REJECT(test_chardev, E "'null.gcda': character device" ONLY, { "null.gcda", CHR, NULL, 0 })
+REJECT(test_blockdev, E "'sda.gcda': block device" ONLY, { "sda.gcda", BLK, NULL, 0 })
+REJECT(test_fifo, E "'p.gcda': fifo" ONLY, { "p.gcda", FIFO, NULL, 0 })
+REJECT(test_symlink_then_file, E "'d': symbolic link to '@T@'" ONLY,
+	{ "d", SYMLINK, "@T@", 0 }, R("d/evil.gcda"))
+REJECT(test_not_gcda_name, E "'notes.txt': not a .gcda file",
+	R("a.gcda"), { "notes.txt", RAW, "hello\n", 0 })
+REJECT(test_bare_suffix, E "'x/.gcda': not a .gcda file",
+	R("x/.gcda"))
+REJECT(test_duplicate, E "'a.gcda': duplicate entry", R("a.gcda"), R("a.gcda"))
+REJECT(test_flat_clash, E "'x#a.gcda': same file as entry 'x/a.gcda' (both are 'x#a.gcda')",
+	R("x/a.gcda"), R("x#a.gcda"))
+REJECT(test_bad_magic, E "'bad.gcda': not a gcda file (starts with 6e 6f 74 61)",
+	{ "bad.gcda", RAW, "notagcda and more", 0 })
+REJECT(test_too_short, E "'short.gcda': too short for a gcda file (3 bytes)",
+	{ "short.gcda", RAW, "gcd", 0 })
+REJECT(test_control_char, E "'a\\x0ab.gcda': character outside printable ASCII in the path",
+	R("a\nb.gcda"))
+REJECT(test_no_data, "@T@/in.tar: no profile data (no .gcda files)", { "./", DIR_, NULL, 0 })
+
+static void
+test_other_gcc(void **state)
+{
+	static const char other[4] = { 'A', '9', '4', '*' };
+	char *data = fake_gcda(other, 64), *want, *ws = gcda_stamp_str(gcc_stamp);
+	struct ent v[] = { R("a.gcda"), { "b.gcda", RAW, data, 64 }, END };
+
+	want = xasprintf(E "'b.gcda': gcda version stamp 'A94*' (GCC 9.4), expected '%s' "
+		"(GCC %.*s)", ws, (int)strcspn(gcc_version, ".") + 2, gcc_version);
+	reject(state, v, want);
+	free(data), free(want), free(ws);
+}
+
+static void
+test_empty_archive(void **state)
+{
+	static const struct ent v[] = { END };
+
+	reject(state, v, "@T@/in.tar: no profile data (no .gcda files)");
+}
+
+static void
+test_garbage(void **state)
+{
+	struct fx *f = *state;
+
+	free(test_write(f->dir, "in.tar", "this is not an archive at all\n"));
+	expect_rejected(f, "@T@/in.tar: not a tar archive (Unrecognized archive format)");
+}
+
+static void
+test_file_budget(void **state)
+{
+	struct fx *f = *state;
+	char *data = fake_gcda(gcc_stamp, 2048);
+	struct ent v[] = { { "big.gcda", RAW, data, 2048 }, END };
+
+	f->o.max_file_size = 1024;
+	reject(state, v, E "'big.gcda': 2048 bytes, over the budget of 1024 bytes per file");
+	free(data);
+}
+
+static void
+test_total_budget(void **state)
+{
+	struct fx *f = *state;
+	char *data = fake_gcda(gcc_stamp, 100);
+	struct ent v[] = { { "a.gcda", RAW, data, 100 }, { "b.gcda", RAW, data, 100 },
+		{ "c.gcda", RAW, data, 100 }, END };
+
+	f->o.max_total_size = 250;
+	reject(state, v, E "'c.gcda': over the budget of 250 bytes for the whole profile");
+	free(data);
+}
+
+static void
+test_file_count(void **state)
+{
+	struct fx *f = *state;
+	static const struct ent v[] = { R("a.gcda"), R("b.gcda"), R("c.gcda"),
+		END };
+
+	f->o.max_files = 2;
+	reject(state, v, E "'c.gcda': more than 2 files, over the budget");
+}
+
+/* a ustar header by hand: libarchive's writer would write all the data it announces */
+static void
+ustar_header(unsigned char *h, const char *name, const char *size_octal)
+{
+	unsigned sum = 0;
+
+	memset(h, 0, 512);
+	strcpy((char *)h, name);
+	memcpy(h + 100, "0000644", 8);
+	memcpy(h + 108, "0000000", 8);
+	memcpy(h + 116, "0000000", 8);
+	memcpy(h + 124, size_octal, 12);
+	memcpy(h + 136, "00000000000", 12);
+	memset(h + 148, ' ', 8);
+	h[156] = '0';
+	memcpy(h + 257, "ustar", 6);
+	memcpy(h + 263, "00", 2);
+	for (int i = 0; i < 512; i++)
+		sum += h[i];
+	sprintf((char *)h + 148, "%06o", sum);
+}
+
+static void
+test_huge_declared(void **state)
+{
+	struct fx *f = *state;
+	unsigned char buf[512 * 4] = { 0 };
+
+	ustar_header(buf, "huge.gcda", "77777777777");
+	write_bin(f->archive, buf, sizeof(buf));
+	expect_rejected(f, E "'huge.gcda': 8589934591 bytes, over the budget of 67108864 bytes "
+		"per file");
+}
+
+static void
+test_truncated_data(void **state)
+{
+	struct fx *f = *state;
+	char *data = fake_gcda(gcc_stamp, 4000);
+	struct ent v[] = { { "a.gcda", RAW, data, 4000 }, END };
+
+	build(f->archive, f->dir, v, false);
+	assert_int_equal(truncate(f->archive, 512 + 1000), 0);
+	expect_rejected(f, E "'a.gcda': truncated or corrupt archive (Truncated tar archive)");
+	free(data);
+}
+
+static void
+test_truncated_header(void **state)
+{
+	struct fx *f = *state;
+	static const struct ent v[] = { R("a.gcda"), R("b.gcda"), END };
+	size_t hdr2 = 512 + (real_len + 511) / 512 * 512;
+
+	build(f->archive, f->dir, v, false);
+	assert_int_equal(truncate(f->archive, (off_t)(hdr2 + 200)), 0);
+	expect_rejected(f, "@T@/in.tar: truncated or corrupt archive (Truncated tar archive)");
+}
+
+static void
+test_profile_dir_foreign(void **state)
+{
+	struct fx *f = *state;
+	static const struct ent v[] = { R("a.gcda"), END };
+	char *before, *after, *msg;
+
+	free(test_write(f->prof, "precious.txt", "not a profile\n"));
+	build(f->archive, f->dir, v, false);
+	before = snapshot(f->dir);
+	msg = import(f);
+	after = snapshot(f->dir);
+	assert_non_null(msg);
+	assert_string_equal(msg, "@T@/prof: not empty and holds no pgo-manifest.xml: "
+		"not replacing it");
+	assert_string_equal(after, before);
+	free(msg), free(before), free(after);
+}
+
+static void
+test_stamp_from_version(void **state)
+{
+	static const char *const v[][2] = {
+		{ "12.2.0", "B22*" }, { "12.2", "B22*" }, { "12", "B2?*" }, { "12.%", "B2?*" },
+		{ "9.4.0", "A94*" }, { "13.1.1 20230429", "B31*" }, { "5.1", "A51*" },
+		{ "10.0.1-rc", "B00*" },
+	};
+	static const char *const bad[] = { "", "x", "12.x", "12.2x", "4.9.2", ".1" };
+	struct bb_error err = BB_ERROR_INIT;
+	char s[4];
+
+	for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++) {
+		assert_int_equal(gcda_stamp_from_version(v[i][0], s, &err), 0);
+		assert_memory_equal(s, v[i][1], 4);
+	}
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		assert_int_equal(gcda_stamp_from_version(bad[i], s, &err), -1);
+		bb_error_clear(&err);
+	}
+	gcda_stamp_from_version("4.9.2", s, &err);
+	assert_string_equal(err.msg, "GCC version '4.9.2': only GCC 5 and later are supported");
+	bb_error_clear(&err);
+	gcda_stamp_from_version("x", s, &err);
+	assert_string_equal(err.msg, "'x' is not a GCC version (like 12.2.0, 12.2 or 12.%)");
+	bb_error_clear(&err);
+}
+
+/* the stamp computed from the version is the one in the file gcc really wrote */
+static void
+test_real_gcda(void **state)
+{
+	struct bb_error err = BB_ERROR_INIT;
+	char s[4], swapped[16];
+
+	assert_int_equal(gcda_stamp(real_gcda, real_len, s), 0);
+	assert_memory_equal(s, gcc_stamp, 4);
+	assert_int_equal(gcda_check(real_gcda, real_len, gcc_stamp, &err), 0);
+	/* this host is little-endian: the words are stored byte-reversed */
+	assert_memory_equal(real_gcda, "adcg", 4);
+	for (int i = 0; i < 4; i++)
+		assert_int_equal(real_gcda[4 + i], gcc_stamp[3 - i]);
+	/* as a big-endian target writes it */
+	for (int w = 0; w < 3; w++)
+		for (int i = 0; i < 4; i++)
+			swapped[4 * w + i] = real_gcda[4 * w + 3 - i];
+	assert_memory_equal(swapped, "gcda", 4);
+	assert_int_equal(gcda_check(swapped, 12, gcc_stamp, &err), 0);
+	assert_int_equal(gcda_check(swapped, 12, "B2?*", &err), gcc_stamp[0] == 'B' &&
+		gcc_stamp[1] == '2' ? 0 : -1);
+	bb_error_clear(&err);
+}
+
+static void
+check_profile_tar(const char *path, const char *const *names, size_t n, int64_t mtime)
+{
+	struct archive *a = archive_read_new();
+	struct archive_entry *e;
+	size_t i = 0;
+
+	archive_read_support_format_tar(a);
+	assert_int_equal(archive_read_open_filename(a, path, 10240), ARCHIVE_OK);
+	while (archive_read_next_header(a, &e) == ARCHIVE_OK) {
+		assert_true(i < n);
+		assert_string_equal(archive_entry_pathname(e), names[i++]);
+		assert_int_equal(archive_entry_uid(e), 0);
+		assert_int_equal(archive_entry_gid(e), 0);
+		assert_true(!archive_entry_uname(e) || !*archive_entry_uname(e));
+		assert_true(!archive_entry_gname(e) || !*archive_entry_gname(e));
+		assert_int_equal(archive_entry_mode(e), AE_IFREG | 0644);
+		assert_int_equal(archive_entry_mtime(e), mtime);
+	}
+	assert_int_equal(i, n);
+	archive_read_free(a);
+}
+
+static void
+test_valid(void **state)
+{
+	struct fx *f = *state;
+	char *be = xmalloc(real_len);
+	const struct ent v[] = { { "./", DIR_, NULL, 0 }, { "./Objects/", DIR_, NULL, 0 },
+		R("./Objects/abstract.gcda"), R("./Python/ceval.gcda"),
+		{ "./Python//./big-endian.gcda", RAW, be, real_len }, R("main.gcda"),
+		END };
+	static const char *const names[] = { "Objects#abstract.gcda", "Python#big-endian.gcda",
+		"Python#ceval.gcda", "main.gcda" };
+	char *p, *m, *want;
+
+	memcpy(be, real_gcda, real_len);
+	for (int w = 0; w < 3; w++)
+		for (int i = 0; i < 4; i++)
+			be[4 * w + i] = real_gcda[4 * w + 3 - i];
+	build(f->archive, f->dir, v, false);
+	import_ok(f);
+	for (size_t i = 0; i < 4; i++) {
+		size_t len = 0;
+		char *data = read_bin(p = xstrcat(f->prof, "/", names[i], NULL), &len);
+
+		assert_non_null(data);
+		assert_int_equal(len, real_len);
+		assert_memory_equal(data, i == 1 ? be : real_gcda, len);
+		free(data), free(p);
+	}
+	m = test_read(p = xstrcat(f->prof, "/pgo-manifest.xml", NULL));
+	free(p);
+	want = xasprintf("  <machine>qemux86-64</machine>\n  <image>python3-pgo-image</image>\n"
+		"  <task>-m test --pgo</task>\n");
+	assert_non_null(strstr(m, want));
+	free(want);
+	want = xasprintf("  <files>4</files>\n  <bytes>%zu</bytes>\n  <gcc version=\"%s\" "
+		"stamp=\"%.4s\"/>\n", 4 * real_len, gcc_version, gcc_stamp);
+	assert_non_null(strstr(m, want));
+	assert_non_null(strstr(m, "<start>20"));
+	assert_non_null(strstr(m, "Z</start>\n  <duration>"));
+	assert_non_null(strstr(m, "<file name=\"Objects#abstract.gcda\" bytes="));
+	check_profile_tar(p = xstrcat(f->prof, "/profile.tar", NULL), names, 4, 0);
+	free(p), free(m), free(want), free(be);
+	m = snapshot(f->dir);
+	assert_null(strstr(m, ".tmp-"));
+	free(m);
+}
+
+/* same files in another order, another time, another compression: the same profile.tar */
+static void
+test_deterministic(void **state)
+{
+	struct fx *f = *state;
+	static const struct ent v1[] = { R("b/x.gcda"), R("a.gcda"), END };
+	static const struct ent v2[] = { R("a.gcda"), R("./b/x.gcda"), END };
+	char *tar = xstrcat(f->prof, "/profile.tar", NULL), *one, *two;
+	size_t n1, n2;
+	static const char *const names[] = { "a.gcda", "b#x.gcda" };
+
+	f->o.mtime = 1700000000;
+	build(f->archive, f->dir, v1, false);
+	import_ok(f);
+	one = read_bin(tar, &n1);
+	sleep(1);
+	f->o.task = "another task";
+	build(f->archive, f->dir, v2, true);
+	import_ok(f);
+	two = read_bin(tar, &n2);
+	assert_non_null(one);
+	assert_non_null(two);
+	assert_int_equal(n1, n2);
+	assert_memory_equal(one, two, n1);
+	check_profile_tar(tar, names, 2, 1700000000);
+	free(one), free(two), free(tar);
+}
+
+static void
+test_gzip(void **state)
+{
+	struct fx *f = *state;
+	static const struct ent v[] = { R("./Objects/abstract.gcda"), END };
+	char *p = xstrcat(f->prof, "/Objects#abstract.gcda", NULL);
+
+	build(f->archive, f->dir, v, true);
+	import_ok(f);
+	assert_true(access(p, F_OK) == 0);
+	free(p);
+}
+
+/* a new import replaces the whole profile */
+static void
+test_replaces(void **state)
+{
+	struct fx *f = *state;
+	static const struct ent v1[] = { R("old.gcda"), END };
+	static const struct ent v2[] = { R("new.gcda"), END };
+	char *p;
+
+	build(f->archive, f->dir, v1, true);
+	import_ok(f);
+	build(f->archive, f->dir, v2, false);
+	import_ok(f);
+	assert_false(access(p = xstrcat(f->prof, "/old.gcda", NULL), F_OK) == 0);
+	free(p);
+	assert_true(access(p = xstrcat(f->prof, "/new.gcda", NULL), F_OK) == 0);
+	free(p);
+}
+
+/* runs pgo-run with args (shell words) in the test directory; *out gets its stderr */
+static int
+run_cli(struct fx *f, const char *args, char **out)
+{
+	char *err = xstrcat(f->dir, "/stderr", NULL);
+	char *cmd = xasprintf("cd '%s' && '%s' %s >/dev/null 2>'%s'", f->dir, pgo_run, args, err);
+	int st = system(cmd);
+
+	*out = test_read(err);
+	free(err), free(cmd);
+	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static void
+test_cli(void **state)
+{
+	struct fx *f = *state;
+	static const struct ent ok[] = { R("a.gcda"), END };
+	static const struct ent bad[] = { R("x/../y.gcda"), END };
+	char *out, *cmd;
+
+	build(f->archive, f->dir, ok, false);
+	assert_int_equal(run_cli(f, "", &out), 2);
+	free(out);
+	assert_int_equal(run_cli(f, "import in.tar --profile-dir prof", &out), 2);
+	assert_string_equal(out, "pgo-run: import: give one of --gcc-version V and --cc CC "
+		"(see pgo-run --help)\n");
+	free(out);
+	cmd = xasprintf("import in.tar --profile-dir prof --gcc-version %s", gcc_version);
+	assert_int_equal(run_cli(f, cmd, &out), 0);
+	free(out);
+	build(f->archive, f->dir, bad, false);
+	assert_int_equal(run_cli(f, cmd, &out), 1);
+	assert_string_equal(out, "pgo-run: in.tar: entry 'x/../y.gcda': path leaves the profile\n");
+	free(out), free(cmd);
+	assert_int_equal(run_cli(f, "import in.tar --profile-dir prof --cc gcc", &out), 1);
+	free(out);
+}
+
+#define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
+
+int
+main(int argc, char **argv)
+{
+	const struct CMUnitTest tests[] = {
+		T(test_stamp_from_version), T(test_real_gcda),
+		T(test_valid), T(test_deterministic), T(test_gzip), T(test_replaces),
+		T(test_dotdot), T(test_dotdot_dir), T(test_absolute), T(test_symlink),
+		T(test_hardlink), T(test_chardev), T(test_blockdev), T(test_fifo),
+		T(test_symlink_then_file), T(test_not_gcda_name), T(test_bare_suffix),
+		T(test_duplicate), T(test_flat_clash), T(test_bad_magic), T(test_too_short),
+		T(test_control_char), T(test_no_data), T(test_other_gcc), T(test_empty_archive),
+		T(test_garbage), T(test_file_budget), T(test_total_budget), T(test_file_count),
+		T(test_huge_declared), T(test_truncated_data), T(test_truncated_header),
+		T(test_profile_dir_foreign), T(test_cli),
+	};
+	struct bb_error err = BB_ERROR_INIT;
+
+	char cwd[4096], *slash = strrchr(argv[0], '/');
+
+	if (!slash || !getcwd(cwd, sizeof(cwd)))
+		return 1;
+	pgo_run = xasprintf("%s%s%.*s/../../runner/pgo-run", argv[0][0] == '/' ? "" : cwd,
+		argv[0][0] == '/' ? "" : "/", (int)(slash - argv[0]), argv[0]);
+	if (make_real_gcda() < 0) {
+		fprintf(stderr, "cannot make a .gcda with gcc -fprofile-generate\n");
+		return 1;
+	}
+	if (gcda_stamp_for_compiler("gcc", gcc_stamp, &gcc_version, &err) < 0) {
+		fprintf(stderr, "%s\n", err.msg);
+		return 1;
+	}
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
