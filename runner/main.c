@@ -8,11 +8,15 @@
 
 #include "runner/collect.h"
 #include "runner/gcda.h"
+#include "runner/profile.h"
+#include "runner/task.h"
 
 static const char usage[] =
 	"usage: pgo-run import ARCHIVE --profile-dir DIR (--gcc-version V | --cc CC)\n"
 	"                      [--machine M] [--image I] [--task T]\n"
 	"                      [--max-file-size N] [--max-total-size N] [--max-files N]\n"
+	"       pgo-run task [-c CONF]... [-I DIR]... [-D VAR=VALUE]... RECIPE TASK\n"
+	"       pgo-run profile --target qemu|local --python PATH --task ARGS --out DIR ...\n"
 	"       pgo-run --help\n";
 
 static const char import_help[] =
@@ -218,6 +222,10 @@ main(int argc, char **argv)
 		printf("%s%s", usage, import_help);
 		return 0;
 	}
+	if (!strcmp(argv[1], "task"))
+		return task_main(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "profile"))
+		return profile_main(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "import"))
 		return cmd_import(argc - 1, argv + 1);
 	return usage_error("unknown command '%s'", argv[1]);

@@ -44,6 +44,24 @@ check_PROGRAMS += %D%/runner/test-collect
 %C%_runner_test_collect_CPPFLAGS = $(TEST_CFLAGS) $(LIBARCHIVE_CFLAGS)
 %C%_runner_test_collect_LDADD = $(TEST_LIBS) $(LIBARCHIVE_LIBS)
 
+check_PROGRAMS += %D%/runner/test-task
+%C%_runner_test_task_SOURCES = %D%/runner/test-task.c %D%/test-util.c %D%/test-util.h \
+	runner/task.c runner/task.h runner/runscript.c runner/runscript.h \
+	runner/log.c runner/log.h generator/conf.c generator/conf.h
+%C%_runner_test_task_CPPFLAGS = $(TEST_CFLAGS)
+%C%_runner_test_task_LDADD = $(TEST_LIBS)
+
+check_PROGRAMS += %D%/runner/test-qemuboot %D%/runner/test-proc
+%C%_runner_test_qemuboot_SOURCES = %D%/runner/test-qemuboot.c %D%/test-util.c %D%/test-util.h \
+	runner/qemu.c runner/qemu.h runner/proc.c runner/proc.h runner/console.c \
+	runner/console.h runner/ssh.c runner/ssh.h
+%C%_runner_test_qemuboot_CPPFLAGS = $(TEST_CFLAGS)
+%C%_runner_test_qemuboot_LDADD = $(TEST_LIBS)
+%C%_runner_test_proc_SOURCES = %D%/runner/test-proc.c %D%/test-util.c %D%/test-util.h \
+	runner/proc.c runner/proc.h
+%C%_runner_test_proc_CPPFLAGS = $(TEST_CFLAGS)
+%C%_runner_test_proc_LDADD = $(TEST_LIBS)
+
 TESTS += $(check_PROGRAMS)
 dist_check_SCRIPTS += %D%/conformance.sh %D%/real-data.sh
 TESTS += %D%/conformance.sh %D%/real-data.sh
@@ -51,6 +69,12 @@ dist_check_SCRIPTS += %D%/gen-golden.sh %D%/patches.sh %D%/layer.sh %D%/layer-go
 	%D%/legacy.sh %D%/qemu.sh
 TESTS += %D%/gen-golden.sh %D%/patches.sh %D%/layer.sh %D%/layer-golden.sh %D%/legacy.sh \
 	%D%/qemu.sh
+# pgo-run profile against the image tests/qemu.sh builds (so: after it)
+dist_check_SCRIPTS += %D%/runner/test-profile.sh
+TESTS += %D%/runner/test-profile.sh
+# (through a variable: automake would take a literal target as overriding its rule)
+TEST_PROFILE_LOG = %D%/runner/test-profile.sh.log
+$(TEST_PROFILE_LOG): %D%/qemu.sh.log
 EXTRA_DIST += %D%/data %D%/conformance-python.txt %D%/image
 clean-local: clean-image
 clean-image:

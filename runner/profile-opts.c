@@ -1,0 +1,229 @@
+/* pgo-run profile: the command line */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runner/profile.h"
+
+static const char profile_usage[] =
+	"usage: pgo-run profile --target qemu|local --python PATH --task ARGS --out DIR\n"
+	"                       (--gcc-version V | --cc CC) [OPTIONS]\n"
+	"\n"
+	"Runs PATH ARGS on the target with GCOV_PREFIX=REMOTE_DIR, brings REMOTE_DIR back\n"
+	"as a tar stream and installs its .gcda files into DIR (see pgo-run import).\n"
+	"\n"
+	"  --target T             qemu (boot an image) or local (run on this machine)\n"
+	"  --qemuboot FILE        the image's OE *.qemuboot.conf\n"
+	"  --kernel FILE, --rootfs FILE\n"
+	"                         boot these instead (rootfs: *.cpio.gz or a raw ext4 image)\n"
+	"  --qemu-bindir DIR      where qemu-system-* is (default: PATH)\n"
+	"  --accel A              auto (KVM only when a self-test shows it works), tcg, kvm\n"
+	"  --qemu-append ARGS     more QEMU options\n"
+	"  --kernel-append ARGS   more kernel parameters\n"
+	"  --transport T          ssh (default) or serial (a shell on the console)\n"
+	"  --ssh-key FILE         the key for root@guest; --ssh-user USER (default root)\n"
+	"  --boot-marker TEXT     the boot ends when the console shows TEXT\n"
+	"  --python PATH          the program to run; --task ARGS: its arguments (shell words)\n"
+	"  --remote-dir DIR       GCOV_PREFIX on the target (default /tmp/pgo-profile)\n"
+	"  --gcov-prefix-strip N  GCOV_PREFIX_STRIP (default 0)\n"
+	"  --toolchain gcc        the only one so far\n"
+	"  --gcc-version V, --cc CC\n"
+	"                         the compiler whose gcda stamp the files must carry\n"
+	"  --timeout S            the task's deadline (default 3600)\n"
+	"  --idle-timeout S       the task's deadline without output (default 900; 0: none)\n"
+	"  --boot-timeout S, --connect-timeout S, --collect-timeout S\n"
+	"                         the other stages' deadlines (default 120, 60, 300)\n"
+	"  --out DIR              the profile directory (pgo-manifest.xml, profile.tar)\n"
+	"  --archive FILE         also copy profile.tar to FILE\n"
+	"  --log FILE             append the console and the task output to FILE\n"
+	"                         (default: standard error)\n"
+	"  --machine M, --image I recorded in the manifest (default: from --qemuboot)\n";
+
+enum { O_TARGET = 256, O_QEMUBOOT, O_KERNEL, O_ROOTFS, O_BINDIR, O_ACCEL, O_QAPPEND,
+	O_KAPPEND, O_TRANSPORT, O_KEY, O_USER, O_MARKER, O_PYTHON, O_TASK, O_REMOTE, O_STRIP,
+	O_TOOLCHAIN, O_GCCVER, O_CC, O_TIMEOUT, O_IDLE, O_BOOT, O_CONNECT, O_COLLECT, O_OUT,
+	O_ARCHIVE, O_LOG, O_MACHINE, O_IMAGE };
+
+static const struct option profile_longopts[] = {
+	{ "target", required_argument, NULL, O_TARGET },
+	{ "qemuboot", required_argument, NULL, O_QEMUBOOT },
+	{ "kernel", required_argument, NULL, O_KERNEL },
+	{ "rootfs", required_argument, NULL, O_ROOTFS },
+	{ "qemu-bindir", required_argument, NULL, O_BINDIR },
+	{ "accel", required_argument, NULL, O_ACCEL },
+	{ "qemu-append", required_argument, NULL, O_QAPPEND },
+	{ "kernel-append", required_argument, NULL, O_KAPPEND },
+	{ "transport", required_argument, NULL, O_TRANSPORT },
+	{ "ssh-key", required_argument, NULL, O_KEY },
+	{ "ssh-user", required_argument, NULL, O_USER },
+	{ "boot-marker", required_argument, NULL, O_MARKER },
+	{ "python", required_argument, NULL, O_PYTHON },
+	{ "task", required_argument, NULL, O_TASK },
+	{ "remote-dir", required_argument, NULL, O_REMOTE },
+	{ "gcov-prefix-strip", required_argument, NULL, O_STRIP },
+	{ "toolchain", required_argument, NULL, O_TOOLCHAIN },
+	{ "gcc-version", required_argument, NULL, O_GCCVER },
+	{ "cc", required_argument, NULL, O_CC },
+	{ "timeout", required_argument, NULL, O_TIMEOUT },
+	{ "idle-timeout", required_argument, NULL, O_IDLE },
+	{ "boot-timeout", required_argument, NULL, O_BOOT },
+	{ "connect-timeout", required_argument, NULL, O_CONNECT },
+	{ "collect-timeout", required_argument, NULL, O_COLLECT },
+	{ "out", required_argument, NULL, O_OUT },
+	{ "archive", required_argument, NULL, O_ARCHIVE },
+	{ "log", required_argument, NULL, O_LOG },
+	{ "machine", required_argument, NULL, O_MACHINE },
+	{ "image", required_argument, NULL, O_IMAGE },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+static int
+bad_arg(const char *opt, const char *arg)
+{
+	fprintf(stderr, "pgo-run: profile: --%s: bad value '%s' (see pgo-run profile --help)\n",
+		opt, arg);
+	return -1;
+}
+
+static int
+set_seconds(const char *opt, const char *arg, double *out)
+{
+	char *end;
+	double v = strtod(arg, &end);
+
+	if (end == arg || *end || !(v >= 0) || v > 1e7)
+		return bad_arg(opt, arg);
+	*out = v;
+	return 0;
+}
+
+/* an enum-valued option: the index of arg in names */
+static int
+set_choice(const char *opt, const char *arg, const char *const *names, int *out)
+{
+	for (int i = 0; names[i]; i++)
+		if (!strcmp(names[i], arg)) {
+			*out = i;
+			return 0;
+		}
+	return bad_arg(opt, arg);
+}
+
+static int
+choice_opt(struct profile_opts *o, int c)
+{
+	static const char *const targets[] = { "qemu", "local", NULL };
+	static const char *const transports[] = { "ssh", "serial", NULL };
+	static const char *const accels[] = { "auto", "tcg", "kvm", NULL };
+	static const char *const toolchains[] = { "gcc", NULL };
+	int v = 0, r;
+
+	switch (c) {
+	case O_TARGET:
+		r = set_choice("target", optarg, targets, &v);
+		o->target = (enum profile_target)v;
+		return r;
+	case O_TRANSPORT:
+		r = set_choice("transport", optarg, transports, &v);
+		o->transport = (enum profile_transport)v;
+		return r;
+	case O_ACCEL:
+		r = set_choice("accel", optarg, accels, &v);
+		o->accel = (enum qemu_accel)v;
+		return r;
+	case O_TOOLCHAIN:
+		return set_choice("toolchain", optarg, toolchains, &v);
+	case O_STRIP:
+		v = atoi(optarg);
+		if (v < 0 || optarg[strspn(optarg, "0123456789")] || !*optarg)
+			return bad_arg("gcov-prefix-strip", optarg);
+		o->strip = v;
+		return 0;
+	}
+	return 1;
+}
+
+static int
+profile_opt(struct profile_opts *o, int c)
+{
+	const char **str[] = {
+		[O_QEMUBOOT - O_TARGET] = &o->qemuboot, [O_KERNEL - O_TARGET] = &o->kernel,
+		[O_ROOTFS - O_TARGET] = &o->rootfs, [O_BINDIR - O_TARGET] = &o->qemu_bindir,
+		[O_QAPPEND - O_TARGET] = &o->qemu_append,
+		[O_KAPPEND - O_TARGET] = &o->kernel_append, [O_KEY - O_TARGET] = &o->ssh_key,
+		[O_USER - O_TARGET] = &o->ssh_user, [O_MARKER - O_TARGET] = &o->boot_marker,
+		[O_PYTHON - O_TARGET] = &o->python, [O_TASK - O_TARGET] = &o->task,
+		[O_REMOTE - O_TARGET] = &o->remote_dir, [O_GCCVER - O_TARGET] = &o->gcc_version,
+		[O_CC - O_TARGET] = &o->cc, [O_OUT - O_TARGET] = &o->out,
+		[O_ARCHIVE - O_TARGET] = &o->archive, [O_LOG - O_TARGET] = &o->log,
+		[O_MACHINE - O_TARGET] = &o->machine, [O_IMAGE - O_TARGET] = &o->image,
+		[O_IMAGE - O_TARGET + 1] = NULL,
+	};
+	int r;
+
+	if (c >= O_TARGET && c <= O_IMAGE && str[c - O_TARGET]) {
+		*str[c - O_TARGET] = optarg;
+		return 0;
+	}
+	switch (c) {
+	case O_TIMEOUT: return set_seconds("timeout", optarg, &o->timeout);
+	case O_IDLE: return set_seconds("idle-timeout", optarg, &o->idle_timeout);
+	case O_BOOT: return set_seconds("boot-timeout", optarg, &o->boot_timeout);
+	case O_CONNECT: return set_seconds("connect-timeout", optarg, &o->connect_timeout);
+	case O_COLLECT: return set_seconds("collect-timeout", optarg, &o->collect_timeout);
+	case 'h': fputs(profile_usage, stdout); return 1;
+	}
+	r = choice_opt(o, c);
+	return r > 0 ? -1 : r;
+}
+
+static int
+usage_error(const char *msg, const char *arg)
+{
+	fputs("pgo-run: profile: ", stderr);
+	fprintf(stderr, msg, arg);
+	fputs(" (see pgo-run profile --help)\n", stderr);
+	return 2;
+}
+
+static int
+check_opts(const struct profile_opts *o)
+{
+	if (!o->python || !o->task)
+		return usage_error("%s", "--python PATH and --task ARGS are required");
+	if (!o->out)
+		return usage_error("%s", "--out DIR is required");
+	if (!o->gcc_version == !o->cc)
+		return usage_error("%s", "give one of --gcc-version V and --cc CC");
+	if (o->target == TARGET_QEMU && !o->qemuboot && !o->kernel)
+		return usage_error("%s", "--target qemu needs --qemuboot FILE or --kernel FILE");
+	if (o->target == TARGET_QEMU && *o->remote_dir != '/')
+		return usage_error("--remote-dir must be absolute: '%s'", o->remote_dir);
+	return -1;
+}
+
+int
+profile_main(int argc, char **argv)
+{
+	struct profile_opts o = { TARGET_QEMU, TRANSPORT_SSH, .accel = QEMU_ACCEL_AUTO,
+		.remote_dir = "/tmp/pgo-profile", .timeout = 3600, .idle_timeout = 900,
+		.boot_timeout = 120, .connect_timeout = 60, .collect_timeout = 300 };
+	int c, r;
+
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, ":h", profile_longopts, NULL)) != -1) {
+		if (c == '?' || c == ':')
+			return usage_error(c == ':' ? "option '%s' needs an argument" :
+				"unknown option '%s'", argv[optind - 1]);
+		if ((r = profile_opt(&o, c)))
+			return r > 0 ? 0 : 2;
+	}
+	if (optind < argc)
+		return usage_error("unexpected argument '%s'", argv[optind]);
+	if ((r = check_opts(&o)) >= 0)
+		return r;
+	return profile_run(&o);
+}

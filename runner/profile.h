@@ -1,0 +1,43 @@
+/*
+ * profile: "pgo-run profile", the work do_profile calls
+ *
+ * Stages, each with its own deadline: boot (QEMU up, the boot marker on the
+ * console), connect (ssh answers, or the console shell does), run (the task
+ * with GCOV_PREFIX into a fresh guest directory: a total deadline and an
+ * inactivity one), collect (that directory back as a tar stream) and
+ * install (collect_import_fd: checked, then swapped into the profile
+ * directory). QEMU is always killed and reaped: on errors, deadlines and
+ * SIGINT/SIGTERM/SIGHUP. Errors are one line, "pgo-run: STAGE: message".
+ */
+#ifndef RUNNER_PROFILE_H
+#define RUNNER_PROFILE_H
+
+#include <stdbool.h>
+
+#include "runner/qemu.h"
+
+enum profile_target { TARGET_QEMU, TARGET_LOCAL };
+enum profile_transport { TRANSPORT_SSH, TRANSPORT_SERIAL };
+
+struct profile_opts {
+	enum profile_target target;
+	enum profile_transport transport;
+	const char *qemuboot, *kernel, *rootfs;
+	const char *qemu_bindir, *qemu_append, *kernel_append;
+	enum qemu_accel accel;
+	const char *ssh_key, *ssh_user, *boot_marker;
+	const char *python, *task, *remote_dir;
+	int strip;				/* GCOV_PREFIX_STRIP */
+	const char *gcc_version, *cc;
+	double timeout, idle_timeout;		/* the task: total, without output (0: none) */
+	double boot_timeout, connect_timeout, collect_timeout;
+	const char *out, *archive, *log;
+	const char *machine, *image;		/* for the manifest */
+};
+
+/* runs the stages; the exit status (0, or 1 after printing the error) */
+int profile_run(const struct profile_opts *o);
+/* "pgo-run profile ARGS...": argv[0] is "profile"; the exit status (profile-opts.c) */
+int profile_main(int argc, char **argv);
+
+#endif

@@ -1,0 +1,368 @@
+/* the run script of a shell task (BitBake's emit_func), and running it */
+#include <errno.h>
+#include <fcntl.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "runner/runscript.h"
+
+extern char **environ;
+
+/* build.py shell_trap_code(), the part /bin/sh takes */
+static const char trap_code[] =
+	"#!/bin/sh\n"
+	"\n"
+	"# Emit a useful diagnostic if something fails:\n"
+	"bb_sh_exit_handler() {\n"
+	"    ret=$?\n"
+	"    if [ \"$ret\" != 0 ]; then\n"
+	"        echo \"WARNING: exit code $ret from a shell command.\"\n"
+	"    fi\n"
+	"    exit $ret\n"
+	"}\n"
+	"\n"
+	"trap 'bb_sh_exit_handler' 0\n"
+	"set -e\n";
+
+bool
+runscript_true(const char *s)
+{
+	static const char *const yes[] = { "1", "yes", "y", "true", "t", "on" };
+
+	if (!s)
+		return false;
+	for (size_t i = 0; i < sizeof(yes) / sizeof(yes[0]); i++)
+		if (!strcasecmp(s, yes[i]))
+			return true;
+	return false;
+}
+
+void
+runscript_quote_dq(struct bb_buf *out, const char *s)
+{
+	bb_buf_addch(out, '"');
+	for (; *s; s++) {
+		/* emit_var escapes " ` $ and turns newlines into continuations; also \ here */
+		if (*s == '"' || *s == '`' || *s == '$' || *s == '\\')
+			bb_buf_addch(out, '\\');
+		if (*s == '\n')
+			bb_buf_addstr(out, " \\");
+		bb_buf_addch(out, *s);
+	}
+	bb_buf_addch(out, '"');
+}
+
+void
+runscript_quote_sq(struct bb_buf *out, const char *s)
+{
+	bb_buf_addch(out, '\'');
+	for (; *s; s++) {
+		if (*s == '\'')
+			bb_buf_addstr(out, "'\\''");
+		else
+			bb_buf_addch(out, *s);
+	}
+	bb_buf_addch(out, '\'');
+}
+
+static char *
+flag(struct bb_data *d, const char *var, const char *name)
+{
+	char *v = NULL;
+
+	if (bb_data_get_flag(d, var, name, false, false, false, &v) < 0) {
+		bb_data_clear_error(d);
+		return NULL;
+	}
+	return v;
+}
+
+static bool
+flag_true(struct bb_data *d, const char *var, const char *name)
+{
+	char *v = flag(d, var, name);
+	bool ret = runscript_true(v);
+
+	free(v);
+	return ret;
+}
+
+static bool
+is_shell_func(struct bb_data *d, const char *var)
+{
+	return flag_true(d, var, "func") && !flag_true(d, var, "python");
+}
+
+static int
+data_error(struct bb_data *d, struct bb_error *err)
+{
+	bb_error(err, NULL, "%s", bb_data_error(d));
+	bb_data_clear_error(d);
+	return -1;
+}
+
+/* the words of s that could be commands: a stand-in for BitBake's ShellParser */
+static void
+add_words(struct bb_strvec *words, const char *s)
+{
+	const char *chars = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.+-";
+
+	while (*s) {
+		size_t n = strspn(s, chars);
+
+		if (n) {
+			char *w = xstrndup(s, n);
+
+			if (!bb_strvec_has(words, w))
+				bb_strvec_push(words, w);
+			else
+				free(w);
+			s += n;
+		} else {
+			s++;
+		}
+	}
+}
+
+/* the variables one function refers to: the words of its body and its [vardeps] */
+static int
+func_refs(struct bb_data *d, const char *func, struct bb_strvec *refs, struct bb_error *err)
+{
+	char *body = NULL, *vardeps = NULL;
+
+	if (bb_data_get(d, func, true, &body) < 0 ||
+	    bb_data_get_flag(d, func, "vardeps", true, false, false, &vardeps) < 0) {
+		free(body);
+		return data_error(d, err);
+	}
+	add_words(refs, body ? body : "");
+	if (vardeps)
+		bb_strvec_split(refs, vardeps);
+	free(body);
+	free(vardeps);
+	return 0;
+}
+
+int
+runscript_deps(struct bb_data *d, const char *func, struct bb_strvec *out, struct bb_error *err)
+{
+	struct bb_strvec seen = BB_STRVEC_INIT, round = BB_STRVEC_INIT;
+	int ret = func_refs(d, func, &round, err);
+
+	bb_strvec_pushdup(&seen, func);
+	while (!ret && round.n) {
+		struct bb_strvec next = BB_STRVEC_INIT;
+
+		bb_strvec_sort(&round);
+		for (size_t i = 0; i < round.n; i++)
+			bb_strvec_pushdup(&seen, round.v[i]);
+		for (size_t i = 0; i < round.n && !ret; i++) {
+			if (!is_shell_func(d, round.v[i]))
+				continue;
+			bb_strvec_pushdup(out, round.v[i]);
+			ret = func_refs(d, round.v[i], &next, err);
+		}
+		bb_strvec_clear(&round);
+		for (size_t i = 0; i < next.n; i++)
+			if (!bb_strvec_has(&seen, next.v[i]))
+				bb_strvec_pushdup(&round, next.v[i]);
+		bb_strvec_clear(&next);
+	}
+	bb_strvec_clear(&round);
+	bb_strvec_clear(&seen);
+	return ret;
+}
+
+/* emit_var for a variable: "export VAR=..." or "unset VAR" or nothing */
+static void
+emit_var(struct bb_data *d, const char *var, struct bb_buf *out)
+{
+	bool exp = flag_true(d, var, "export"), unexp = flag_true(d, var, "unexport");
+	char *val = NULL;
+
+	if ((!exp && !unexp) || strpbrk(var, "-.{}+") || !strcmp(var, "PWD") ||
+	    !strncmp(var, "BASH_FUNC_", 10))
+		return;
+	if (bb_data_get(d, var, true, &val) < 0) {
+		bb_buf_addf(out, "# expansion of %s failed: %s\n", var, bb_data_error(d));
+		bb_data_clear_error(d);
+		return;
+	}
+	if (unexp)
+		bb_buf_addf(out, "unset %s\n", var);
+	else if (val) {
+		bb_buf_addf(out, "export %s=", var);
+		runscript_quote_dq(out, val);
+		bb_buf_addch(out, '\n');
+	}
+	free(val);
+}
+
+static int
+emit_vars(struct bb_data *d, struct bb_buf *out)
+{
+	size_t n;
+	const char **keys = bb_data_keys(d, &n);
+
+	for (size_t i = 0; i < n; i++)
+		if (strncmp(keys[i], "__", 2) && !flag_true(d, keys[i], "func"))
+			emit_var(d, keys[i], out);
+	free(keys);
+	return 0;
+}
+
+static int
+emit_func(struct bb_data *d, const char *func, struct bb_buf *out, struct bb_error *err)
+{
+	char *body = NULL, *line = flag(d, func, "lineno"), *file = flag(d, func, "filename");
+	size_t n;
+
+	if (bb_data_get(d, func, true, &body) < 0) {
+		free(line);
+		free(file);
+		return data_error(d, err);
+	}
+	n = body ? strlen(body) : 0;
+	while (n && body[n - 1] == '\n')
+		n--;
+	bb_buf_addf(out, "# line: %s, file: %s\n%s() {\n%.*s\n}\n\n", line ? line : "None",
+		file ? file : "None", func, (int)n, body ? body : "");
+	free(body);
+	free(line);
+	free(file);
+	return 0;
+}
+
+int
+runscript_build(struct bb_data *d, const char *func, const char *cwd, struct bb_buf *out,
+	struct bb_error *err)
+{
+	struct bb_strvec deps = BB_STRVEC_INIT;
+	int ret;
+
+	bb_buf_addstr(out, trap_code);
+	emit_vars(d, out);
+	bb_buf_addch(out, '\n');
+	ret = emit_func(d, func, out, err);
+	if (!ret)
+		ret = runscript_deps(d, func, &deps, err);
+	for (size_t i = 0; i < deps.n && !ret; i++)
+		ret = emit_func(d, deps.v[i], out, err);
+	bb_strvec_clear(&deps);
+	if (ret)
+		return -1;
+	if (cwd) {
+		bb_buf_addstr(out, "cd ");
+		runscript_quote_sq(out, cwd);
+		bb_buf_addch(out, '\n');
+	}
+	bb_buf_addf(out, "%s\n\n# cleanup\nret=$?\ntrap '' 0\nexit $ret\n", func);
+	return 0;
+}
+
+static int
+sys_error(struct bb_error *err, const char *what, int e)
+{
+	return bb_error(err, NULL, "%s: %s", what, strerror(e));
+}
+
+static int
+write_all(int fd, const char *p, size_t n)
+{
+	while (n) {
+		ssize_t w = write(fd, p, n);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0)
+			return -1;
+		p += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+/* copies the child's output to the log and to stdout until it closes */
+static int
+tee_output(int in, int logfd, struct bb_error *err)
+{
+	char buf[8192];
+	int ret = 0;
+
+	for (;;) {
+		ssize_t n = read(in, buf, sizeof(buf));
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return sys_error(err, "reading the task's output", errno);
+		if (n == 0)
+			return ret;
+		if (write_all(logfd, buf, (size_t)n) < 0 && !ret)
+			ret = sys_error(err, "writing the task log", errno);
+		/* stdout going away (a closed terminal) must not stop the task */
+		write_all(STDOUT_FILENO, buf, (size_t)n);
+	}
+}
+
+static int
+wait_child(pid_t pid, int *status, struct bb_error *err)
+{
+	int st;
+
+	while (waitpid(pid, &st, 0) < 0)
+		if (errno != EINTR)
+			return sys_error(err, "waitpid", errno);
+	*status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+	return 0;
+}
+
+static int
+spawn(const char *script, int out, int close_fd, pid_t *pid, struct bb_error *err)
+{
+	char *argv[] = { "/bin/sh", (char *)script, NULL };
+	posix_spawn_file_actions_t fa;
+	int e;
+
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_addopen(&fa, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+	posix_spawn_file_actions_adddup2(&fa, out, STDOUT_FILENO);
+	posix_spawn_file_actions_adddup2(&fa, out, STDERR_FILENO);
+	if (close_fd >= 0)
+		posix_spawn_file_actions_addclose(&fa, close_fd);
+	e = posix_spawn(pid, "/bin/sh", &fa, NULL, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	return e ? sys_error(err, "cannot run /bin/sh", e) : 0;
+}
+
+int
+runscript_exec(const char *script, int logfd, bool tee, int *status, struct bb_error *err)
+{
+	int fds[2], ret;
+	pid_t pid;
+
+	if (!tee) {
+		if (spawn(script, logfd, -1, &pid, err) < 0)
+			return -1;
+		return wait_child(pid, status, err);
+	}
+	if (pipe(fds) < 0)
+		return sys_error(err, "pipe", errno);
+	fcntl(fds[0], F_SETFD, FD_CLOEXEC);
+	ret = spawn(script, fds[1], fds[0], &pid, err);
+	close(fds[1]);
+	if (ret < 0) {
+		close(fds[0]);
+		return -1;
+	}
+	ret = tee_output(fds[0], logfd, err);
+	close(fds[0]);
+	if (wait_child(pid, status, err) < 0)
+		return -1;
+	return ret;
+}

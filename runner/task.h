@@ -1,0 +1,71 @@
+/*
+ * "pgo-run task": a recipe's shell task run the way BitBake runs it
+ * (lib/bb/build.py _exec_task and exec_func)
+ *
+ * 1. fill a struct task_opts (task_main() does it from the command line).
+ * 2. task_load() parses the conf files, base.bbclass and INHERIT, the recipe
+ *    and the layer's bbappends for it into a new datastore.
+ * 3. task_prepare() checks the task and gives d the task's overrides.
+ * 4. task_run() runs it: logs, [cleandirs], [dirs], run scripts, the stamp.
+ * 5. bb_data_free(), task_opts_release().
+ */
+#ifndef RUNNER_TASK_H
+#define RUNNER_TASK_H
+
+#include <stdbool.h>
+
+#include "bblang/data.h"
+#include "bblang/strvec.h"
+#include "generator/conf.h"
+
+struct task_opts {
+	struct conf_opts conf;		/* -I DIR, -D VAR=VALUE */
+	struct bb_strvec confs;		/* -c CONF, in order */
+	const char *recipe;
+	const char *task;		/* "profile" or "do_profile" */
+	bool tee;			/* the task's output to stdout as well as to the log */
+};
+
+#define TASK_OPTS_INIT { CONF_OPTS_INIT, BB_STRVEC_INIT, NULL, NULL, false }
+
+void task_opts_release(struct task_opts *o);
+
+/* "profile" or "do_profile": "do_profile"; caller frees */
+char *task_name(const char *task);
+
+/* the layer holding recipe: the nearest directory above it with conf/layer.conf, or NULL */
+char *task_layer_dir(const char *recipe);
+
+/* whether bbappend (a file name) applies to recipe (a file name), "%" matching the rest */
+bool task_append_matches(const char *bbappend, const char *recipe);
+
+/* appends the paths of the bbappends below layer that apply to recipe, sorted */
+void task_find_appends(const char *layer, const char *recipe, struct bb_strvec *out);
+
+/*
+ * a new datastore in *out (also on error: its warnings, "file:line:
+ * warning: ...", are for the caller to show); 0, or -1 with err set
+ */
+int task_load(const struct task_opts *o, struct bb_data **out, struct bb_error *err);
+
+/* checks that task (do_X) is a shell task of d, then gives d the task's data (_task_data) */
+int task_prepare(struct bb_data *d, const char *recipe, const char *task, struct bb_error *err);
+
+/*
+ * exec_func up to the script: removes and makes [cleandirs], makes [dirs],
+ * and writes ${T}/run.FUNC.PID; *path is the script, caller frees
+ */
+int task_write_script(struct bb_data *d, const char *func, char **path, struct bb_error *err);
+
+/*
+ * runs the prepared task (with its [prefuncs] and [postfuncs]) and writes
+ * ${STAMP}.TASK on success; returns the exit status, or -1 with err set;
+ * *log is the task log (may be NULL), caller frees
+ */
+int task_run(struct bb_data *d, const char *recipe, const char *task, bool tee, char **log,
+	struct bb_error *err);
+
+/* the "pgo-run task" command: argv[0] is "task"; returns the exit status */
+int task_main(int argc, char **argv);
+
+#endif

@@ -1,0 +1,1 @@
+APPENDED .= " and demo_1.0.bbappend"

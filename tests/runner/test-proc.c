@@ -1,0 +1,112 @@
+/* runner/proc.c: the child spec, exit statuses, pipes, kill and reap */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "runner/proc.h"
+#include "tests/test-util.h"
+
+static int
+sh(const char *script, struct proc *p)
+{
+	const char *argv[] = { "/bin/sh", "-c", script, NULL };
+	struct bb_error err = BB_ERROR_INIT;
+	int r;
+
+	p->argv = argv;
+	r = proc_run(p, &err);
+	bb_error_clear(&err);
+	return r;
+}
+
+static void
+test_status(void **state)
+{
+	struct proc p = PROC_INIT;
+
+	assert_int_equal(sh("exit 0", &p), 0);
+	p = (struct proc)PROC_INIT;
+	assert_int_equal(sh("exit 7", &p), 7);
+	p = (struct proc)PROC_INIT;
+	assert_int_equal(sh("kill -KILL $$", &p), 128 + SIGKILL);
+}
+
+/* output of script (stdout through a pipe) */
+static char *
+capture(const char *script, const char *const *env, const char *dir)
+{
+	const char *argv[] = { "/bin/sh", "-c", script, NULL };
+	struct bb_error err = BB_ERROR_INIT;
+	struct proc p = PROC_INIT;
+	char buf[256];
+	ssize_t n;
+
+	p.argv = argv;
+	p.env = env;
+	p.dir = dir;
+	p.in = PROC_NULL;
+	p.out = PROC_PIPE;
+	assert_int_equal(proc_start(&p, &err), 0);
+	n = read(p.out_fd, buf, sizeof(buf) - 1);
+	assert_true(n >= 0);
+	buf[n] = '\0';
+	assert_int_equal(proc_finish(&p), 0);
+	return strdup(buf);
+}
+
+static void
+test_env_dir_pipe(void **state)
+{
+	const char *env[] = { "PGO_A=1", "HOME=/nowhere", NULL };
+	char *s = capture("printf '%s %s %s' \"$PGO_A\" \"$HOME\" \"$(pwd)\"", env, "/");
+
+	assert_string_equal(s, "1 /nowhere /");
+	free(s);
+}
+
+static void
+test_spawn_error(void **state)
+{
+	const char *argv[] = { "/no/such/program", NULL };
+	struct bb_error err = BB_ERROR_INIT;
+	struct proc p = PROC_INIT;
+
+	p.argv = argv;
+	assert_int_equal(proc_run(&p, &err), -1);
+	assert_string_equal(err.msg, "/no/such/program: No such file or directory");
+	bb_error_clear(&err);
+}
+
+static void
+test_kill(void **state)
+{
+	const char *argv[] = { "/bin/sh", "-c", "trap '' TERM; sleep 30", NULL };
+	struct bb_error err = BB_ERROR_INIT;
+	struct proc p = PROC_INIT;
+	double t;
+
+	p.argv = argv;
+	assert_int_equal(proc_start(&p, &err), 0);
+	assert_int_equal(proc_poll(&p), -2);
+	usleep(100000);
+	t = proc_now();
+	/* SIGTERM is ignored: SIGKILL after the grace period */
+	assert_int_equal(proc_kill(&p, 200), 128 + SIGKILL);
+	assert_true(proc_now() - t < 5);
+	assert_int_equal(p.pid, -1);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_status),
+		cmocka_unit_test(test_env_dir_pipe),
+		cmocka_unit_test(test_spawn_error),
+		cmocka_unit_test(test_kill),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

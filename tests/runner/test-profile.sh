@@ -1,0 +1,181 @@
+#!/bin/sh
+# TAP: "pgo-run profile" against the real test image (tests/image/build-image.sh)
+# in QEMU (TCG): a profile gathered over ssh and over the serial console,
+# used by gcc -fprofile-use -Werror=missing-profile; then the fault
+# catalogue: each fault a one-line error, exit 1, no QEMU left (checked by
+# the pid pgo-run logs) and the profile directory untouched.
+# The image is $PGO_IMAGE_DIR (default tests/image-out in the build tree,
+# shared with tests/qemu.sh, which make check runs first).
+set -u
+here=$(cd "$(dirname "$0")/.." && pwd)
+out=${PGO_IMAGE_DIR:-$PWD/tests/image-out}
+PGO_RUN=${PGO_RUN:-$PWD/runner/pgo-run}
+QEMU=${QEMU:-qemu-system-x86_64}
+
+command -v "$QEMU" >/dev/null || { echo "1..0 # SKIP $QEMU not found"; exit 0; }
+command -v ssh >/dev/null || { echo "1..0 # SKIP ssh not found"; exit 0; }
+mkdir -p "$out" || exit 99
+if [ ! -r "$out/image.env" ] || [ ! -r "$out/demo.env" ]; then
+	if ! sh "$here/image/build-image.sh" "$out" >"$out/build.log" 2>&1; then
+		echo "1..1"
+		echo "not ok 1 - the test image builds"
+		sed 's/^/# /' "$out/build.log" | tail -20
+		exit 1
+	fi
+fi
+. "$out/image.env"
+. "$out/demo.env"
+
+W=$(mktemp -d "${TMPDIR:-/tmp}/test-profile.XXXXXX") || exit 99
+cleanup() { rm -rf "$W"; }
+trap cleanup EXIT
+
+echo "1..16"
+n=0 failed=0
+ok() { n=$((n + 1)); echo "ok $n - $*"; }
+not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $*"; }
+check() { if [ "$1" = 0 ]; then shift; ok "$@"; else shift; not_ok "$@"; fi; }
+diag() { sed 's/^/# /' "$@"; }
+now() { date +%s.%N; }
+since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.2f", b - a }'; }
+
+# profile NAME ARGS...: pgo-run profile against the image, log in $W/NAME.log,
+# standard error in $W/NAME.err, exit status in $rc
+profile() {
+	name=$1
+	shift
+	"$PGO_RUN" profile --target qemu --qemuboot "$IMAGE_QEMUBOOT" --accel tcg \
+		--boot-marker "$IMAGE_MARKER" --python "$DEMO_GUEST_BINARY" --task "$DEMO_ARGS" \
+		--remote-dir /tmp/pgo-prof --gcov-prefix-strip "$DEMO_PREFIX_STRIP" \
+		--toolchain gcc --gcc-version "$DEMO_GCC_VERSION" --timeout 60 --boot-timeout 60 \
+		--connect-timeout 30 --collect-timeout 30 --log "$W/$name.log" "$@" \
+		>"$W/$name.out" 2>"$W/$name.err"
+	rc=$?
+}
+
+# no_qemu NAME: the QEMU whose pid pgo-run logged is gone
+no_qemu() {
+	pid=$(sed -n 's/^pgo-run: boot: qemu pid \([0-9]*\)$/\1/p' "$W/$1.log" | tail -n 1)
+	[ -z "$pid" ] && return 0
+	! kill -0 "$pid" 2>/dev/null
+}
+
+# same_kind A B: both .gcda with the same magic and version stamp (the counts vary)
+same_kind() {
+	[ -s "$1" ] && [ -s "$2" ] &&
+		[ "$(head -c 8 "$1" | od -An -tx1)" = "$(head -c 8 "$2" | od -An -tx1)" ]
+}
+
+tree_sum() { (cd "$1" 2>/dev/null && find . -type f | LC_ALL=C sort | xargs cat | cksum); }
+
+# 1-2 ssh
+t0=$(now)
+profile ssh --transport ssh --ssh-key "$IMAGE_SSH_KEY" --out "$W/prof" --archive "$W/prof.tar"
+echo "# time ssh-profile-run $(since "$t0")s"
+grep '^pgo-run: done:' "$W/ssh.log" | diag
+if [ "$rc" = 0 ] && [ -f "$W/prof/$DEMO_GCDA_STRIPPED" ] && [ -f "$W/prof/pgo-manifest.xml" ] &&
+   cmp -s "$W/prof.tar" "$W/prof/profile.tar" && no_qemu ssh; then
+	ok "ssh: $DEMO_GCDA_STRIPPED, pgo-manifest.xml and the archive; QEMU gone"
+else
+	not_ok "ssh: profile gathered (exit $rc)"; diag "$W/ssh.err"; tail -n 20 "$W/ssh.log" | diag
+fi
+grep -q "<task>$DEMO_GUEST_BINARY $DEMO_ARGS</task>" "$W/prof/pgo-manifest.xml" &&
+	grep -q '<machine>qemux86-64</machine>' "$W/prof/pgo-manifest.xml"
+check $? "the manifest names the task and the machine"
+
+# 3 the profile is the one gcc uses: -fprofile-use passes with it and fails
+# without it (built in DEMO_BUILD_DIR, as GCC ties a .gcda to the object path)
+D=$DEMO_BUILD_DIR
+demo_use() { OBJDIR=$1; eval "$DEMO_USE"; }
+cp -p "$D/demo.o" "$W/demo.o.instrumented"
+rm -f "$D/demo.gcda"
+cp "$W/prof/$DEMO_GCDA_STRIPPED" "$D/demo.gcda"
+if demo_use "$D" >"$W/use.log" 2>&1; then
+	rm -f "$D/demo.gcda"
+	if demo_use "$D" >"$W/use-empty.log" 2>&1; then
+		not_ok "profile-use: a build without the profile passed too"
+	elif grep -q missing-profile "$W/use-empty.log"; then
+		ok "profile-use: builds with the gathered profile, fails without it"
+	else
+		not_ok "profile-use: the build without profile failed for another reason"
+		diag "$W/use-empty.log"
+	fi
+else
+	not_ok "profile-use: build with the gathered profile"; diag "$W/use.log"
+fi
+rm -f "$D/demo.gcda" "$D/demo-opt"
+cp -p "$W/demo.o.instrumented" "$D/demo.o"
+
+# 4 serial
+t0=$(now)
+profile serial --transport serial --kernel-append pgo.nonet --out "$W/sprof"
+echo "# time serial-profile-run $(since "$t0")s"
+if [ "$rc" = 0 ] && same_kind "$W/sprof/$DEMO_GCDA_STRIPPED" "$W/prof/$DEMO_GCDA_STRIPPED" &&
+   no_qemu serial; then
+	ok "serial: $DEMO_GCDA_STRIPPED through the console; QEMU gone"
+else
+	not_ok "serial: profile gathered (exit $rc)"; diag "$W/serial.err"; tail -n 20 "$W/serial.log" | diag
+fi
+
+# 5 local
+"$PGO_RUN" profile --target local --python "$DEMO_BINARY" --task "$DEMO_ARGS" \
+	--gcov-prefix-strip "$DEMO_PREFIX_STRIP" --gcc-version "$DEMO_GCC_VERSION" \
+	--out "$W/lprof" --log "$W/local.log" 2>"$W/local.err"
+rc=$?
+if [ "$rc" = 0 ] && same_kind "$W/lprof/$DEMO_GCDA_STRIPPED" "$W/prof/$DEMO_GCDA_STRIPPED"; then
+	ok "local: $DEMO_GCDA_STRIPPED from a run on the host"
+else
+	not_ok "local: profile gathered (exit $rc)"; diag "$W/local.err"
+fi
+
+# faults: NAME EXPECTED-ERROR ARGS...; the profile directory must stay as it is
+before=$(tree_sum "$W/prof")
+fault() {
+	name=$1 want=$2
+	shift 2
+	profile "$name" --transport ssh --ssh-key "$IMAGE_SSH_KEY" --out "$W/prof" "$@"
+	if [ "$rc" = 1 ] && grep -q -- "$want" "$W/$name.err" && [ "$(wc -l <"$W/$name.err")" = 1 ] &&
+	   no_qemu "$name" && [ "$(tree_sum "$W/prof")" = "$before" ]; then
+		ok "fault $name: $(cat "$W/$name.err")"
+	else
+		not_ok "fault $name: exit $rc, expected '$want'"
+		diag "$W/$name.err"
+		tail -n 5 "$W/$name.log" | diag
+	fi
+}
+fault qemu-exits 'pgo-run: boot: QEMU exited (status 1)' --kernel /dev/null
+fault panic 'pgo-run: boot: the guest kernel panicked' --kernel-append rdinit=/no-such-init
+fault boot-deadline 'pgo-run: boot: boot marker: deadline of 0.5s passed' --boot-timeout 0.5
+ssh-keygen -q -t ed25519 -N '' -f "$W/wrong-key"
+fault ssh-refused 'pgo-run: connect: ssh to 127.0.0.1:[0-9]* refused: .*Permission denied' \
+	--ssh-key "$W/wrong-key"
+fault task-fails 'pgo-run: run: the task exited with status 3' --python /bin/sh --task "-c 'exit 3'"
+fault task-deadline 'pgo-run: run: task: deadline of 2s passed' --python /bin/sleep --task 100 --timeout 2
+fault task-silent 'pgo-run: run: task: no output for 1s' --python /bin/sleep --task 100 --idle-timeout 1
+fault no-profile 'pgo-run: install: qemu:/tmp/pgo-prof: .*no profile data' --python /bin/true --task ""
+fault wrong-gcc 'pgo-run: install: .*demo.gcda' --gcc-version 11.1.0
+
+# SIGTERM and SIGINT in the middle of the task
+for sig in TERM INT; do
+	name=sig$sig
+	profile "$name" --transport ssh --ssh-key "$IMAGE_SSH_KEY" --out "$W/prof" \
+		--python /bin/sleep --task 100 &
+	bg=$!
+	i=0
+	until grep -q '^pgo-run: run:' "$W/$name.log" 2>/dev/null || [ $i -ge 600 ]; do
+		sleep 0.1; i=$((i + 1))
+	done
+	sleep 0.5
+	pid=$(pgrep -P $$ -f "$PGO_RUN profile" | head -n 1)
+	# the subshell of "profile &" runs pgo-run as its child
+	[ -n "$pid" ] || pid=$(pgrep -P "$bg" | head -n 1)
+	kill -"$sig" "$pid" 2>/dev/null
+	wait "$bg"
+	if grep -q "pgo-run: run: interrupted by signal" "$W/$name.err" && no_qemu "$name" &&
+	   [ "$(tree_sum "$W/prof")" = "$before" ]; then
+		ok "SIG$sig mid-run: $(cat "$W/$name.err"); QEMU gone"
+	else
+		not_ok "SIG$sig mid-run"; diag "$W/$name.err"; tail -n 5 "$W/$name.log" | diag
+	fi
+done
+[ "$failed" = 0 ]
