@@ -2,4 +2,4 @@
 noinst_PROGRAMS += %D%/parse
 %C%_parse_SOURCES = %D%/parse.c
 %C%_parse_LDADD = $(BBLANG_LIBS)
-EXTRA_DIST += %D%/parse.sh %D%/gen.sh %D%/median.sh
+EXTRA_DIST += %D%/parse.sh %D%/gen.sh %D%/median.sh %D%/runner.sh
