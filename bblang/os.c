@@ -104,6 +104,24 @@ bb_path_isfile(const char *path)
 }
 
 int
+bb_write_all(int fd, const void *buf, size_t n)
+{
+	const char *p = buf;
+
+	while (n) {
+		ssize_t w = write(fd, p, n);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0)
+			return -1;
+		p += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+int
 bb_read_file(const char *path, size_t max, char **text, size_t *len)
 {
 	struct bb_buf b = BB_BUF_INIT;

@@ -15,6 +15,8 @@ char *bb_path_abs(const char *path);
 char *bb_path_dirname(const char *path);
 bool bb_path_exists(const char *path);
 bool bb_path_isfile(const char *path);
+/* writes all of p[0..n) to fd, retrying on EINTR; 0, or -1 with errno set */
+int bb_write_all(int fd, const void *p, size_t n);
 /* reads a whole file (at most max bytes); returns 0 or an errno value; caller frees *text */
 int bb_read_file(const char *path, size_t max, char **text, size_t *len);
 

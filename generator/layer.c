@@ -167,22 +167,6 @@ mkdirs_above(const char *path, struct bb_error *err)
 }
 
 static int
-write_all(int fd, const char *p, size_t n)
-{
-	while (n) {
-		ssize_t w = write(fd, p, n);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w < 0)
-			return -1;
-		p += w;
-		n -= (size_t)w;
-	}
-	return 0;
-}
-
-static int
 write_file(const char *root, const struct layer_file *f, struct bb_error *err)
 {
 	char *path = xstrcat(root, "/", f->path, NULL);
@@ -193,7 +177,7 @@ write_file(const char *root, const struct layer_file *f, struct bb_error *err)
 		return -1;
 	}
 	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, (mode_t)f->mode);
-	if (fd < 0 || write_all(fd, f->data, f->len) < 0 || fsync(fd) < 0)
+	if (fd < 0 || bb_write_all(fd, f->data, f->len) < 0 || fsync(fd) < 0)
 		ret = bb_error(err, NULL, "%s: %s", path, strerror(errno));
 	if (fd >= 0 && close(fd) < 0 && !ret)
 		ret = bb_error(err, NULL, "%s: %s", path, strerror(errno));

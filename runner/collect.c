@@ -136,24 +136,6 @@ type_name(mode_t type)
 	}
 }
 
-static int
-write_all(int fd, const void *p, size_t n)
-{
-	const char *s = p;
-
-	while (n) {
-		ssize_t w = write(fd, s, n);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w < 0)
-			return -1;
-		s += w;
-		n -= (size_t)w;
-	}
-	return 0;
-}
-
 /* the entry's type and links: -1 unless it is a regular file or a directory */
 static int
 check_type(struct import *im, const char *path, struct archive_entry *e)
@@ -244,7 +226,7 @@ copy_data(struct import *im, const char *path, const char *flat, int fd, uint64_
 			if (hn == sizeof(hdr) && gcda_check(hdr, hn, im->o->stamp, &gerr) < 0)
 				break;
 		}
-		if (write_all(fd, im->buf, (size_t)r) < 0)
+		if (bb_write_all(fd, im->buf, (size_t)r) < 0)
 			return entry_error(im, path, "%s/%s: %s", im->stage, flat, strerror(errno));
 	}
 	if (!gerr.msg && hn < sizeof(hdr))

@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "bblang/os.h"
 #include "runner/runscript.h"
 
 extern char **environ;
@@ -271,22 +272,6 @@ sys_error(struct bb_error *err, const char *what, int e)
 	return bb_error(err, NULL, "%s: %s", what, strerror(e));
 }
 
-static int
-write_all(int fd, const char *p, size_t n)
-{
-	while (n) {
-		ssize_t w = write(fd, p, n);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w < 0)
-			return -1;
-		p += w;
-		n -= (size_t)w;
-	}
-	return 0;
-}
-
 /* copies the child's output to the log and to stdout until it closes */
 static int
 tee_output(int in, int logfd, struct bb_error *err)
@@ -303,10 +288,10 @@ tee_output(int in, int logfd, struct bb_error *err)
 			return sys_error(err, "reading the task's output", errno);
 		if (n == 0)
 			return ret;
-		if (write_all(logfd, buf, (size_t)n) < 0 && !ret)
+		if (bb_write_all(logfd, buf, (size_t)n) < 0 && !ret)
 			ret = sys_error(err, "writing the task log", errno);
 		/* stdout going away (a closed terminal) must not stop the task */
-		write_all(STDOUT_FILENO, buf, (size_t)n);
+		bb_write_all(STDOUT_FILENO, buf, (size_t)n);
 	}
 }
 
