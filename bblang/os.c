@@ -1,5 +1,7 @@
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -101,6 +103,75 @@ bb_path_isfile(const char *path)
 	struct stat st;
 
 	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+int
+bb_mkdir_parents(const char *path)
+{
+	char *p = xstrdup(path);
+	int ret = 0;
+
+	for (char *s = strchr(p + 1, '/'); s && !ret; s = strchr(s + 1, '/')) {
+		*s = '\0';
+		if (mkdir(p, 0777) < 0 && errno != EEXIST)
+			ret = -1;
+		*s = '/';
+	}
+	free(p);
+	return ret;
+}
+
+static int
+rm_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	return remove(path) < 0 && errno != ENOENT ? -1 : 0;
+}
+
+int
+bb_rmtree(const char *dir)
+{
+	struct stat st;
+
+	if (lstat(dir, &st) < 0)
+		return errno == ENOENT ? 0 : -1;
+	return nftw(dir, rm_one, 16, FTW_DEPTH | FTW_PHYS) ? -1 : 0;
+}
+
+/* renameat2 needs file system support: without it, move the old tree aside first */
+static int
+swap_fallback(const char *tmp, const char *dir, struct bb_error *err)
+{
+	char *old = xstrcat(dir, ".old-XXXXXX", NULL);
+	int ret = 0;
+
+	if (!mkdtemp(old) || rename(dir, old) < 0) {
+		ret = bb_error(err, NULL, "%s: %s", dir, strerror(errno));
+	} else if (rename(tmp, dir) < 0) {
+		ret = bb_error(err, NULL, "%s: %s", dir, strerror(errno));
+		rename(old, dir);
+	}
+	bb_rmtree(old);
+	free(old);
+	return ret;
+}
+
+int
+bb_dir_replace(const char *tmp, const char *dir, struct bb_error *err)
+{
+	struct stat st;
+
+	if (lstat(dir, &st) < 0) {
+		if (errno != ENOENT || rename(tmp, dir) < 0)
+			return bb_error(err, NULL, "%s: %s", dir, strerror(errno));
+		return 0;
+	}
+	if (renameat2(AT_FDCWD, tmp, AT_FDCWD, dir, RENAME_EXCHANGE) < 0) {
+		if (errno != EINVAL && errno != ENOSYS && errno != ENOTSUP)
+			return bb_error(err, NULL, "%s: %s", dir, strerror(errno));
+		return swap_fallback(tmp, dir, err);
+	}
+	bb_rmtree(tmp);
+	return 0;
 }
 
 int

@@ -5,6 +5,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "util.h"
+
 /* Python's os.path.normpath; caller frees */
 char *bb_path_norm(const char *path);
 /* os.path.join(a, b); caller frees */
@@ -15,6 +17,16 @@ char *bb_path_abs(const char *path);
 char *bb_path_dirname(const char *path);
 bool bb_path_exists(const char *path);
 bool bb_path_isfile(const char *path);
+/* mkdir -p of the directories above path (its dirname); 0, or -1 with errno set */
+int bb_mkdir_parents(const char *path);
+/* rm -rf dir; 0, or -1 with errno set (a missing dir is no error) */
+int bb_rmtree(const char *dir);
+/*
+ * puts the directory tmp in place of dir at once: renameat2 RENAME_EXCHANGE
+ * where the file system has it, else the old tree moved aside first, or a
+ * plain rename when dir does not exist; the old tree is removed after
+ */
+int bb_dir_replace(const char *tmp, const char *dir, struct bb_error *err);
 /* writes all of p[0..n) to fd, retrying on EINTR; 0, or -1 with errno set */
 int bb_write_all(int fd, const void *p, size_t n);
 /* reads a whole file (at most max bytes); returns 0 or an errno value; caller frees *text */

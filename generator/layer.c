@@ -3,7 +3,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -121,18 +120,6 @@ layer_sort(struct layer *l, struct bb_error *err)
 }
 
 static int
-rm_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-	return remove(path) < 0 && errno != ENOENT ? -1 : 0;
-}
-
-static void
-rmtree(const char *dir)
-{
-	nftw(dir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
-}
-
-static int
 mkparents(const char *root, const char *rel, struct bb_error *err)
 {
 	char *path = xstrcat(root, "/", rel, NULL);
@@ -146,23 +133,6 @@ mkparents(const char *root, const char *rel, struct bb_error *err)
 		*s = '/';
 	}
 	free(path);
-	return ret;
-}
-
-/* makes the directories that hold path (mkdir -p of its dirname) */
-static int
-mkdirs_above(const char *path, struct bb_error *err)
-{
-	char *p = xstrdup(path);
-	int ret = 0;
-
-	for (char *s = strchr(p + 1, '/'); s && !ret; s = strchr(s + 1, '/')) {
-		*s = '\0';
-		if (mkdir(p, 0777) < 0 && errno != EEXIST)
-			ret = bb_error(err, NULL, "%s: %s", p, strerror(errno));
-		*s = '/';
-	}
-	free(p);
 	return ret;
 }
 
@@ -225,45 +195,18 @@ replaceable(const char *outdir, struct bb_error *err)
 	return 0;
 }
 
-/* renameat2 needs file system support: without it, move the old tree aside first */
-static int
-swap_fallback(const char *tmp, const char *outdir, struct bb_error *err)
-{
-	char *old = xstrcat(outdir, ".old-XXXXXX", NULL);
-	int ret = 0;
-
-	if (!mkdtemp(old) || rename(outdir, old) < 0) {
-		ret = bb_error(err, NULL, "%s: %s", outdir, strerror(errno));
-	} else if (rename(tmp, outdir) < 0) {
-		ret = bb_error(err, NULL, "%s: %s", outdir, strerror(errno));
-		rename(old, outdir);
-	}
-	rmtree(old);
-	free(old);
-	return ret;
-}
-
 static int
 put_in_place(const char *tmp, const char *outdir, struct bb_error *err)
 {
 	struct stat st;
 
-	if (lstat(outdir, &st) < 0) {
-		if (errno != ENOENT || rename(tmp, outdir) < 0)
-			return bb_error(err, NULL, "%s: %s", outdir, strerror(errno));
-		return 0;
+	if (lstat(outdir, &st) == 0) {
+		if (!S_ISDIR(st.st_mode))
+			return bb_error(err, NULL, "%s: exists and is not a directory", outdir);
+		if (replaceable(outdir, err) < 0)
+			return -1;
 	}
-	if (!S_ISDIR(st.st_mode))
-		return bb_error(err, NULL, "%s: exists and is not a directory", outdir);
-	if (replaceable(outdir, err) < 0)
-		return -1;
-	if (renameat2(AT_FDCWD, tmp, AT_FDCWD, outdir, RENAME_EXCHANGE) < 0) {
-		if (errno != EINVAL && errno != ENOSYS && errno != ENOTSUP)
-			return bb_error(err, NULL, "%s: %s", outdir, strerror(errno));
-		return swap_fallback(tmp, outdir, err);
-	}
-	rmtree(tmp);
-	return 0;
+	return bb_dir_replace(tmp, outdir, err);
 }
 
 static char *
@@ -291,8 +234,8 @@ layer_write(const struct layer *l, const char *outdir, struct bb_error *err)
 	if (!out)
 		return -1;
 	tmp = xstrcat(out, ".tmp-XXXXXX", NULL);
-	if (mkdirs_above(out, err) < 0) {
-		ret = -1;
+	if (bb_mkdir_parents(out) < 0) {
+		ret = bb_error(err, NULL, "%s: %s", out, strerror(errno));
 	} else if (!mkdtemp(tmp)) {
 		ret = bb_error(err, NULL, "%s: %s", tmp, strerror(errno));
 	} else {
@@ -300,7 +243,7 @@ layer_write(const struct layer *l, const char *outdir, struct bb_error *err)
 		if (!ret)
 			ret = put_in_place(tmp, out, err);
 		if (ret)
-			rmtree(tmp);
+			bb_rmtree(tmp);
 	}
 	free(tmp);
 	free(out);

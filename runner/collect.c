@@ -4,7 +4,6 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -518,18 +517,6 @@ write_manifest(struct import *im)
 	return ret;
 }
 
-static int
-rm_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-	return remove(path) < 0 && errno != ENOENT ? -1 : 0;
-}
-
-static void
-rmtree(const char *dir)
-{
-	nftw(dir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
-}
-
 /* an existing profile directory is replaced only if pgo-run wrote it, or it is empty */
 static int
 replaceable(const char *dir, struct bb_error *err)
@@ -557,43 +544,12 @@ replaceable(const char *dir, struct bb_error *err)
 	return 0;
 }
 
-/* renameat2 needs file system support: without it, move the old tree aside first */
-static int
-swap_fallback(const char *tmp, const char *dir, struct bb_error *err)
-{
-	char *old = xstrcat(dir, ".old-XXXXXX", NULL);
-	int ret = 0;
-
-	if (!mkdtemp(old) || rename(dir, old) < 0) {
-		ret = bb_error(err, NULL, "%s: %s", dir, strerror(errno));
-	} else if (rename(tmp, dir) < 0) {
-		ret = bb_error(err, NULL, "%s: %s", dir, strerror(errno));
-		rename(old, dir);
-	}
-	rmtree(old);
-	free(old);
-	return ret;
-}
-
 static int
 put_in_place(const char *tmp, const char *dir, struct bb_error *err)
 {
-	struct stat st;
-
 	if (replaceable(dir, err) < 0)
 		return -1;
-	if (lstat(dir, &st) < 0) {
-		if (rename(tmp, dir) < 0)
-			return bb_error(err, NULL, "%s: %s", dir, strerror(errno));
-		return 0;
-	}
-	if (renameat2(AT_FDCWD, tmp, AT_FDCWD, dir, RENAME_EXCHANGE) < 0) {
-		if (errno != EINVAL && errno != ENOSYS && errno != ENOTSUP)
-			return bb_error(err, NULL, "%s: %s", dir, strerror(errno));
-		return swap_fallback(tmp, dir, err);
-	}
-	rmtree(tmp);
-	return 0;
+	return bb_dir_replace(tmp, dir, err);
 }
 
 /* the profile directory, normalized, with its parent directories made */
@@ -609,14 +565,10 @@ prepare_dir(const char *dir, struct bb_error *err)
 		free(norm);
 		return NULL;
 	}
-	for (char *s = strchr(norm + 1, '/'); s; s = strchr(s + 1, '/')) {
-		*s = '\0';
-		if (mkdir(norm, 0777) < 0 && errno != EEXIST) {
-			bb_error(err, NULL, "%s: %s", norm, strerror(errno));
-			free(norm);
-			return NULL;
-		}
-		*s = '/';
+	if (bb_mkdir_parents(norm) < 0) {
+		bb_error(err, NULL, "%s: %s", norm, strerror(errno));
+		free(norm);
+		return NULL;
 	}
 	return norm;
 }
@@ -673,7 +625,7 @@ collect_import_fd(int fd, const char *name, const struct collect_opts *o,
 	else
 		ret = read_archive(&im, fd) < 0 ? -1 : finish(&im, dir);
 	if (ret)
-		rmtree(im.stage);
+		bb_rmtree(im.stage);
 	else if (res)
 		*res = (struct collect_result){ im.n, im.total };
 out:

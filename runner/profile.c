@@ -1,7 +1,6 @@
 /* pgo-run profile: boot, connect, run, collect, install; QEMU never outlives us */
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -909,12 +908,6 @@ profile_qemu(struct session *s, int fd)
 }
 
 static int
-rm_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-	return remove(path) < 0 ? -1 : 0;
-}
-
-static int
 profile_local(struct session *s, int fd)
 {
 	const char *tmp = getenv("TMPDIR");
@@ -925,7 +918,7 @@ profile_local(struct session *s, int fd)
 		fail(s, "%s: %s", dir, strerror(errno));
 	else if (stage_run(s, dir) == 0 && stage_collect(s, dir, fd) == 0)
 		r = stage_install(s, fd, "local");
-	nftw(dir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+	bb_rmtree(dir);
 	free(dir);
 	return r;
 }

@@ -5,7 +5,6 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -344,12 +343,6 @@ mkdirs(const char *dir, struct bb_error *err)
 	return ret;
 }
 
-static int
-rm_one(const char *path, const struct stat *st, int type, struct FTW *ftw)
-{
-	return remove(path) < 0 && errno != ENOENT ? -1 : 0;
-}
-
 /* bb.utils._check_unsafe_delete_path */
 static bool
 unsafe_delete(const char *path)
@@ -368,11 +361,9 @@ unsafe_delete(const char *path)
 static int
 clean_dir(const char *dir, struct bb_error *err)
 {
-	struct stat st;
-
 	if (unsafe_delete(dir))
 		return bb_error(err, NULL, "[cleandirs]: refusing to delete '%s'", dir);
-	if (lstat(dir, &st) == 0 && nftw(dir, rm_one, 16, FTW_DEPTH | FTW_PHYS) != 0)
+	if (bb_rmtree(dir) < 0)
 		return sys_error(err, "cannot remove", dir);
 	return mkdirs(dir, err);
 }
