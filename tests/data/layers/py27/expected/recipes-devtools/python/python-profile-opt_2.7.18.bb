@@ -26,6 +26,9 @@ SRC_URI += "file://0002-rename-libpython-for-the-profile-instrumented-build.patc
 # its own prefix: nothing clashes with python when both are installed
 prefix = "${PGO_PYTHON_PREFIX}"
 exec_prefix = "${PGO_PYTHON_PREFIX}"
+# the loader does not search ${libdir} under that prefix: the interpreter and
+# the extension modules find the renamed libpython through their RPATH
+LDFLAGS_append = " -Wl,-rpath,${libdir}"
 
 # -fprofile-prefix-path drops ${B} from the .gcda names (Objects#abstract.gcda),
 # so python finds them from its own build directory
