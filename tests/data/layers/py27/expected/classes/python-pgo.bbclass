@@ -24,9 +24,11 @@ PGO_TOOLCHAIN = "gcc"
 PGO_PYTHON_PREFIX = "/opt/python-pgo"
 # where the instrumented interpreter writes its profile on the target
 # (-fprofile-generate=DIR), and how many leading components GCOV_PREFIX_STRIP
-# removes from it so the files land directly in pgo-run's GCOV_PREFIX
+# removes from it so the files land directly in pgo-run's GCOV_PREFIX (a weak
+# default: a conf that profiles another program, PGO_PROFILE_PROGRAM, gives
+# the strip its object paths need)
 PGO_TARGET_PROFILE_DIR = "/var/lib/python-pgo/profile"
-PGO_GCOV_PREFIX_STRIP = "4"
+PGO_GCOV_PREFIX_STRIP ??= "4"
 # the image whose do_profile gathers the profile
 PGO_IMAGE = "python-pgo-image"
 # the merged clang profile inside PGO_PROFILE_DIR

@@ -29,22 +29,47 @@ QB_MEM = "-m 1024"
 PGO_PROFILE_STAGE = "${WORKDIR}/pgo-profile"
 PGO_ARCHIVE_STAGE = "${WORKDIR}/pgo-archive"
 
+# Settings a conf file may give (the defaults are what BitBake needs here):
+# the program do_profile runs on the target, with PYTHON_PROFILE_TASK as its
+# arguments (another program must be instrumented the same way)
+PGO_PROFILE_PROGRAM ??= "${PGO_PYTHON_PREFIX}/bin/python3"
+# the private key pgo-run logs in with over ssh; empty: none given (the image
+# lets root in without a password)
+PGO_SSH_KEY ??= ""
+# a line the image prints on its console once it is up; empty: none given
+# (pgo-run then waits for ssh or the console shell to answer)
+PGO_BOOT_MARKER ??= ""
+# where pgo-run installs the profile: the sstate input directory, which sstate
+# moves to PGO_PROFILE_DIR. "pgo-run task" has no sstate: a conf for it sets
+# PGO_PROFILE_OUT = "${PGO_PROFILE_DIR}" (replaced as a whole on success,
+# left as it was on failure)
+PGO_PROFILE_OUT ??= "${PGO_PROFILE_STAGE}"
+
 # a shell task, so that BitBake and the stand-alone "pgo-run task" run the same
-# thing; every setting is given to pgo-run explicitly
+# thing; every setting is given to pgo-run explicitly, the optional ones only
+# when they are set
 do_profile() {
+	set --
+	if [ -n "${PGO_SSH_KEY}" ]; then
+		set -- "$@" --ssh-key "${PGO_SSH_KEY}"
+	fi
+	if [ -n "${PGO_BOOT_MARKER}" ]; then
+		set -- "$@" --boot-marker "${PGO_BOOT_MARKER}"
+	fi
 	pgo-run profile \
 		--target qemu \
 		--qemuboot ${DEPLOY_DIR_IMAGE}/${IMAGE_LINK_NAME}.qemuboot.conf \
 		--qemu-bindir ${STAGING_BINDIR_NATIVE} \
 		--accel auto \
 		--transport serial \
-		--python ${PGO_PYTHON_PREFIX}/bin/python3 \
+		"$@" \
+		--python ${PGO_PROFILE_PROGRAM} \
 		--task "${PYTHON_PROFILE_TASK}" \
 		--remote-dir ${PGO_TARGET_PROFILE_DIR} \
 		--toolchain clang \
 		--profdata ${PGO_CLANG_PROFDATA} \
 		--timeout ${PGO_PROFILE_TIMEOUT} \
-		--out ${PGO_PROFILE_STAGE} \
+		--out ${PGO_PROFILE_OUT} \
 		--archive ${PGO_ARCHIVE_STAGE}/${IMAGE_LINK_NAME}.pgo-profile.tar
 }
 do_profile[doc] = "Boots the image in QEMU, runs PYTHON_PROFILE_TASK with the instrumented python and installs the profile in PGO_PROFILE_DIR"
