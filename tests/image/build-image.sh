@@ -9,6 +9,7 @@
 #   OUTDIR/demo-build/           the instrumented demo program and its objects
 #   OUTDIR/demo.env              where the demo was built, GCOV_PREFIX_STRIP, ...
 #   OUTDIR/image.env             kernel, initrd, key, marker, cmdline (shell syntax)
+#   OUTDIR/profile.conf          the same for python3-pgo-image:do_profile (BitBake conf)
 #   OUTDIR/id_ed25519{,.pub}     the ssh key pair root's authorized_keys accepts
 #   OUTDIR/deploy/images/qemux86-64/   laid out like an OE deploy dir:
 #        bzImage-<ver>-qemux86-64-<date>.bin, bzImage, bzImage-qemux86-64.bin
@@ -284,6 +285,22 @@ IMAGE_SSH_USER=root
 IMAGE_GUEST_IP=10.0.2.15
 IMAGE_KERNEL_VERSION='$kver'
 IMAGE_KERNEL_PACKAGE_VERSION='$kpkgver'
+EOF
+
+# the image's side of meta-pgo's python3-pgo-image:do_profile run stand-alone
+# (pgo-run task -c OUTDIR/profile.conf -c tests/image/demo.conf ...): the
+# instrumented demo is the program profiled
+cat >"$OUT/profile.conf" <<EOF
+# written by tests/image/build-image.sh
+MACHINE = "$MACHINE"
+DEPLOY_DIR_IMAGE = "$DEPLOY"
+IMAGE_LINK_NAME = "$IMAGE_LINK_NAME"
+PGO_SSH_KEY = "$OUT/id_ed25519"
+PGO_BOOT_MARKER = "$MARKER"
+PGO_PROFILE_PROGRAM = "/usr/bin/demo"
+PYTHON_PROFILE_TASK = "50"
+PGO_GCOV_PREFIX_STRIP = "$strip_n"
+GCCVERSION = "$gccver"
 EOF
 
 size=$(wc -c <"$DEPLOY/$IMAGE_NAME.cpio.gz")

@@ -1,0 +1,218 @@
+#!/bin/sh
+# TAP: the generated layer's python3-pgo-image:do_profile, run end to end by
+# "pgo-run task" against the real test image (tests/image/build-image.sh) in
+# QEMU (TCG), as tests/image/demo.sh runs it: the image's profile.conf and
+# tests/image/demo.conf, through the ssh layer (meta-pgo/) and a layer
+# generated with PGO_TRANSPORT = "serial". Each run must exit 0 and leave the
+# stamp, log.do_profile, log.task_order and the profile directory (the .gcda,
+# pgo-manifest.xml, profile.tar); the profile must then build the demo with
+# gcc -fprofile-use -Werror=missing-profile, which fails without it. A task
+# that fails (the demo exits 2) must exit non-zero, leave no stamp and the
+# profile directory as it was. With a stand-in pgo-run on PATH: the key and
+# the boot marker are passed only when set, and the default program is the
+# instrumented python.
+# The image is $PGO_IMAGE_DIR (default tests/image-out in the build tree,
+# shared with tests/qemu.sh and tests/runner/test-profile.sh, which make check
+# runs first: the profile-use builds happen in the image's demo-build/).
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/.." && pwd)
+out=${PGO_IMAGE_DIR:-$PWD/tests/image-out}
+PGO_RUN=${PGO_RUN:-$PWD/runner/pgo-run}
+PGO_GEN=${PGO_GEN:-$PWD/generator/pgo-gen}
+QEMU=${QEMU:-qemu-system-x86_64}
+
+command -v "$QEMU" >/dev/null || { echo "1..0 # SKIP $QEMU not found"; exit 0; }
+command -v ssh >/dev/null || { echo "1..0 # SKIP ssh not found"; exit 0; }
+for p in "$PGO_RUN" "$PGO_GEN"; do
+	[ -x "$p" ] || { echo "Bail out! $p not built"; exit 99; }
+done
+mkdir -p "$out" || exit 99
+if [ ! -r "$out/profile.conf" ] || [ ! -r "$out/demo.env" ]; then
+	if ! sh "$here/image/build-image.sh" "$out" >"$out/build.log" 2>&1; then
+		echo "1..1"
+		echo "not ok 1 - the test image builds"
+		sed 's/^/# /' "$out/build.log" | tail -20
+		exit 1
+	fi
+fi
+. "$out/image.env"
+. "$out/demo.env"
+
+W=$(mktemp -d "${TMPDIR:-/tmp}/do-profile.XXXXXX") || exit 99
+cleanup() { rm -rf "$W"; }
+trap cleanup EXIT
+trap 'exit 130' INT TERM HUP
+
+echo "1..20"
+n=0 failed=0
+ok() { n=$((n + 1)); echo "ok $n - $*"; }
+not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $*"; }
+check() { if [ "$1" = 0 ]; then shift; ok "$@"; else shift; not_ok "$@"; fi; }
+diag() { sed 's/^/# /' "$@"; }
+now() { date +%s.%N; }
+since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.2f", b - a }'; }
+tree_sum() { (cd "$1" 2>/dev/null && find . -type f | LC_ALL=C sort | xargs cat | cksum); }
+
+qemu_bindir=$(dirname "$(command -v "$QEMU")")
+recipe=recipes-devtools/images/python3-pgo-image.bb
+
+# the serial layer: the same templates, PGO_TRANSPORT = "serial"
+"$PGO_GEN" -T "$top/templates" -D PGO_TRANSPORT=serial -o "$W/serial/meta-pgo" \
+	2>"$W/gen.err" || { echo "Bail out! pgo-gen: $(cat "$W/gen.err")"; exit 1; }
+
+# task NAME LAYER TOPDIR [CONF...]: pgo-run task ... profile, as the demo runs
+# it (pgo-run on PATH); output in $W/NAME.out, exit status in $rc
+task() {
+	name=$1 layer=$2 topdir=$3
+	shift 3
+	confs=
+	for c in "$@"; do confs="$confs -c $c"; done
+	# shellcheck disable=SC2086 # confs: options and paths without spaces
+	PATH="$(dirname "$PGO_RUN"):$PATH" "$PGO_RUN" task -D TOPDIR="$topdir" \
+		-D STAGING_BINDIR_NATIVE="$qemu_bindir" -c "$out/profile.conf" \
+		-c "$top/tests/image/demo.conf" $confs -I "$layer" "$layer/$recipe" profile \
+		>"$W/$name.out" 2>&1
+	rc=$?
+}
+
+# where demo.conf puts things for TOPDIR $1
+work() { echo "$1/tmp/work/qemux86-64/python3-pgo-image"; }
+stamp() { echo "$1/tmp/stamps/qemux86-64/python3-pgo-image.do_profile"; }
+profdir() { echo "$1/pgo-profile/qemux86-64"; }
+
+# no_qemu LOG: the QEMU whose pid pgo-run logged is gone
+no_qemu() {
+	pid=$(sed -n 's/^pgo-run: boot: qemu pid \([0-9]*\)$/\1/p' "$1" 2>/dev/null | tail -n 1)
+	[ -z "$pid" ] || ! kill -0 "$pid" 2>/dev/null
+}
+
+# demo_use DIR: the demo built with -fprofile-use against the .gcda files of
+# DIR, in DEMO_BUILD_DIR (GCC ties a .gcda to the source and object paths);
+# the instrumented demo.o is restored afterwards
+D=$DEMO_BUILD_DIR
+demo_use() {
+	cp -p "$D/demo.o" "$W/demo.o.instrumented" || return 1
+	rm -f "$D/demo.gcda"
+	for g in "$1"/*.gcda; do
+		[ -f "$g" ] && cp "$g" "$D/"
+	done
+	(OBJDIR=$D; eval "$DEMO_USE")
+	r=$?
+	rm -f "$D/demo.gcda" "$D/demo-opt"
+	cp -p "$W/demo.o.instrumented" "$D/demo.o"
+	return $r
+}
+
+# the checks of one successful run through TRANSPORT with TOPDIR (6 tests)
+gathered() {
+	tr=$1 t=$2
+	wk=$(work "$t") pd=$(profdir "$t")
+	if [ "$rc" = 0 ] && no_qemu "$wk/temp/log.do_profile"; then
+		ok "$tr: pgo-run task ... python3-pgo-image profile exits 0; QEMU gone"
+	else
+		not_ok "$tr: pgo-run task exits 0 (exit $rc)"
+		diag "$W/$tr.out"; tail -n 20 "$wk/temp/log.do_profile" 2>/dev/null | diag
+	fi
+	[ -f "$(stamp "$t")" ]
+	check $? "$tr: the stamp $(basename "$(stamp "$t")")"
+	log=$(readlink "$wk/temp/log.do_profile")
+	case $log in log.do_profile.[0-9]*) ;; *) log= ;; esac
+	[ -n "$log" ] && grep -q "^pgo-run: done:" "$wk/temp/$log" &&
+		grep -q "^pgo-run: boot: $IMAGE_MARKER after" "$wk/temp/$log" &&
+		grep -q " do_profile (${log#log.do_profile.}): $log\$" "$wk/temp/log.task_order"
+	check $? "$tr: log.do_profile -> $log (marker seen, done) and its line in log.task_order"
+	grep -q -- "--transport $tr" "$wk/temp/run.do_profile" &&
+		grep -q "^pgo-run: connect: $( [ "$tr" = ssh ] && echo ssh || echo 'the console shell') answers" \
+			"$wk/temp/log.do_profile"
+	check $? "$tr: the run script passes --transport $tr and pgo-run connected through it"
+	files=$(cd "$pd" 2>/dev/null && find . -type f | LC_ALL=C sort | tr '\n' ' ')
+	[ "$files" = "./$DEMO_GCDA_STRIPPED ./pgo-manifest.xml ./profile.tar " ] &&
+		grep -q "<task>$DEMO_GUEST_BINARY $DEMO_ARGS</task>" "$pd/pgo-manifest.xml" &&
+		[ "$(tar tf "$pd/profile.tar")" = "$DEMO_GCDA_STRIPPED" ] &&
+		cmp -s "$pd/profile.tar" \
+			"$wk/pgo-archive/pgo-test-image-qemux86-64.rootfs.pgo-profile.tar"
+	check $? "$tr: PGO_PROFILE_DIR holds $DEMO_GCDA_STRIPPED, pgo-manifest.xml, profile.tar (= the archive)"
+	if demo_use "$pd" >"$W/$tr-use.log" 2>&1; then
+		mkdir -p "$W/empty"
+		if demo_use "$W/empty" >"$W/$tr-use-empty.log" 2>&1; then
+			not_ok "$tr: profile-use: the build from an empty profile directory passed too"
+		elif grep -q missing-profile "$W/$tr-use-empty.log"; then
+			ok "$tr: -fprofile-use -Werror=missing-profile builds with the profile, fails without it"
+		else
+			not_ok "$tr: profile-use without the profile failed for another reason"
+			diag "$W/$tr-use-empty.log"
+		fi
+	else
+		not_ok "$tr: profile-use with the gathered profile"; diag "$W/$tr-use.log"
+	fi
+}
+
+# 1-6 ssh, the committed layer
+t0=$(now)
+task ssh "$top/meta-pgo" "$W/ssh"
+echo "# time ssh do_profile $(since "$t0")s"
+gathered ssh "$W/ssh"
+
+# 7-12 serial, the serial layer
+t0=$(now)
+task serial "$W/serial/meta-pgo" "$W/serial"
+echo "# time serial do_profile $(since "$t0")s"
+gathered serial "$W/serial"
+
+# 13-16 a task that fails, over the profile of the ssh run
+t=$W/ssh wk=$(work "$W/ssh")
+before=$(tree_sum "$(profdir "$t")")
+printf 'PYTHON_PROFILE_TASK = "1 +"\n' >"$W/fail.conf"
+task fail "$top/meta-pgo" "$t" "$W/fail.conf"
+if [ "$rc" != 0 ] && grep -q "^pgo-run: do_profile failed with exit code $rc (log: " "$W/fail.out"; then
+	ok "a failing task: exit $rc, $(grep '^pgo-run: do_profile failed' "$W/fail.out")"
+else
+	not_ok "a failing task: non-zero exit and pgo-run's line (exit $rc)"; diag "$W/fail.out"
+fi
+grep -q "^pgo-run: run: the task exited with status 2" "$wk/temp/log.do_profile" &&
+	no_qemu "$wk/temp/log.do_profile"
+check $? "a failing task: the log says the demo exited with status 2; QEMU gone"
+[ ! -e "$(stamp "$t")" ]
+check $? "a failing task: no stamp (the earlier one removed)"
+[ -n "$before" ] && [ "$(tree_sum "$(profdir "$t")")" = "$before" ]
+check $? "a failing task: PGO_PROFILE_DIR as it was"
+
+# 17-20 a stand-in pgo-run: what do_profile passes
+mkdir -p "$W/stub"
+cat >"$W/stub/pgo-run" <<EOF
+#!/bin/sh
+for a in "\$@"; do printf '[%s]\n' "\$a"; done >"$W/stub.args"
+EOF
+chmod +x "$W/stub/pgo-run"
+# stub NAME [CONF...]: do_profile with the stand-in, arguments in $W/stub.args
+stub() {
+	name=$1
+	shift
+	rm -f "$W/stub.args"
+	confs=
+	for c in "$@"; do confs="$confs -c $c"; done
+	# shellcheck disable=SC2086
+	PATH="$W/stub:$PATH" "$PGO_RUN" task -D TOPDIR="$W/$name" -c "$top/tests/image/demo.conf" \
+		$confs -I "$top/meta-pgo" "$top/meta-pgo/$recipe" profile >"$W/$name.out" 2>&1
+	rc=$?
+}
+printf 'MACHINE = "qemux86-64"\nGCCVERSION = "12.%%"\n' >"$W/plain.conf"
+stub plain "$W/plain.conf"
+[ "$rc" = 0 ] && grep -qx '\[--python\]' "$W/stub.args" &&
+	grep -A1 -x '\[--python\]' "$W/stub.args" | grep -qx '\[/opt/python-pgo/bin/python3\]'
+check $? "defaults: the instrumented python /opt/python-pgo/bin/python3 is run"
+[ "$rc" = 0 ] && ! grep -q -e '^\[--ssh-key\]' -e '^\[--boot-marker\]' "$W/stub.args"
+check $? "defaults: neither --ssh-key nor --boot-marker is passed"
+cat "$W/plain.conf" - >"$W/set.conf" <<'EOF'
+PGO_SSH_KEY = "/keys/a key"
+PGO_BOOT_MARKER = "up and running"
+PGO_PROFILE_PROGRAM = "/usr/bin/other"
+EOF
+stub set "$W/set.conf"
+[ "$rc" = 0 ] && grep -A1 -x '\[--ssh-key\]' "$W/stub.args" | grep -qx '\[/keys/a key\]' &&
+	grep -A1 -x '\[--boot-marker\]' "$W/stub.args" | grep -qx '\[up and running\]'
+check $? "set: --ssh-key and --boot-marker passed, each as one argument"
+grep -A1 -x '\[--python\]' "$W/stub.args" | grep -qx '\[/usr/bin/other\]'
+check $? "set: PGO_PROFILE_PROGRAM is the program run"
+[ "$failed" = 0 ]
