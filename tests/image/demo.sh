@@ -1,0 +1,70 @@
+#!/bin/sh
+# demo.sh [OUTDIR] - meta-pgo end to end, without BitBake, in OUTDIR (default out):
+#
+#   1. pgo-gen writes the layer for the default conf     OUTDIR/meta-pgo
+#   2. the test image is built from Debian's packages    OUTDIR/image
+#      (build-image.sh: kernel, busybox, dropbear and an instrumented demo
+#      program, with profile.conf, the image's side of do_profile)
+#   3. "pgo-run task" runs the layer's python3-pgo-image:do_profile against it
+#      (QEMU, ssh), with tests/image/demo.conf              OUTDIR/build
+#   4. where the profile landed and how many files it has
+#
+# Run from the build tree after make (PGO_GEN and PGO_RUN name the programs
+# otherwise). Needs qemu-system-x86_64, ssh and what build-image.sh needs.
+set -eu
+
+say() { printf 'demo: %s\n' "$*"; }
+die() { printf 'demo: error: %s\n' "$*" >&2; exit 1; }
+now() { date +%s.%N; }
+since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
+
+[ $# -le 1 ] || { echo "usage: $0 [OUTDIR]" >&2; exit 2; }
+src=$(cd "$(dirname "$0")/../.." && pwd -P)
+PGO_GEN=${PGO_GEN:-./generator/pgo-gen}
+PGO_RUN=${PGO_RUN:-./runner/pgo-run}
+QEMU=${QEMU:-qemu-system-x86_64}
+for p in "$PGO_GEN" "$PGO_RUN"; do
+	[ -x "$p" ] || die "$p not found: run make first (or set PGO_GEN and PGO_RUN)"
+done
+PGO_GEN=$(cd "$(dirname "$PGO_GEN")" && pwd -P)/$(basename "$PGO_GEN")
+PGO_RUN=$(cd "$(dirname "$PGO_RUN")" && pwd -P)/$(basename "$PGO_RUN")
+command -v "$QEMU" >/dev/null 2>&1 || die "$QEMU not found (apt-get install qemu-system-x86)"
+command -v ssh >/dev/null 2>&1 || die "ssh not found (apt-get install openssh-client)"
+mkdir -p "${1:-out}" || die "cannot make ${1:-out}"
+OUT=$(cd "${1:-out}" && pwd -P)
+start=$(now)
+
+# 1. the layer
+layer=$OUT/meta-pgo
+"$PGO_GEN" -T "$src/templates" -o "$layer" || die "pgo-gen failed"
+say "1. layer: $layer ($(find "$layer" -type f | wc -l) files)"
+
+# 2. the image
+t0=$(now)
+if ! sh "$src/tests/image/build-image.sh" "$OUT/image" >"$OUT/image.log" 2>&1; then
+	tail -n 5 "$OUT/image.log" >&2
+	die "building the image failed (log: $OUT/image.log)"
+fi
+say "2. image: $(sed -n 's/^DEPLOY_DIR_IMAGE = "\(.*\)"$/\1/p' "$OUT/image/profile.conf")" \
+	"($(since "$t0")s)"
+
+# 3. do_profile, as BitBake would run it; the run script calls pgo-run from PATH
+t0=$(now)
+recipe=$layer/recipes-devtools/images/python3-pgo-image.bb
+say "3. pgo-run task ... $(basename "$recipe") profile"
+rc=0
+PATH=$(dirname "$PGO_RUN"):$PATH "$PGO_RUN" task -D TOPDIR="$OUT/build" \
+	-D STAGING_BINDIR_NATIVE="$(dirname "$(command -v "$QEMU")")" \
+	-c "$OUT/image/profile.conf" -c "$src/tests/image/demo.conf" \
+	-I "$layer" "$recipe" profile || rc=$?
+[ "$rc" = 0 ] || die "do_profile failed with exit code $rc (logs: $OUT/build/tmp/work/qemux86-64/python3-pgo-image/temp)"
+say "   do_profile done ($(since "$t0")s)"
+
+# 4. the profile
+prof=$OUT/build/pgo-profile/qemux86-64
+[ -f "$prof/pgo-manifest.xml" ] || die "no pgo-manifest.xml in $prof"
+files=$(cd "$prof" && find . -type f | sed 's|^\./||' | LC_ALL=C sort)
+nfiles=$(printf '%s\n' "$files" | grep -c .)
+ngcda=$(printf '%s\n' "$files" | grep -c '\.gcda$' || true)
+say "4. the profile landed in $prof: $nfiles files ($ngcda .gcda):" $files
+say "done in $(since "$start")s"
