@@ -9,8 +9,9 @@
 #      (QEMU, ssh), with tests/image/demo.conf              OUTDIR/build
 #   4. where the profile landed and how many files it has
 #
-# Run from the build tree after make (PGO_GEN and PGO_RUN name the programs
-# otherwise). Needs qemu-system-x86_64, ssh and what build-image.sh needs.
+# Run after make, from the build tree or the source tree (PGO_GEN and PGO_RUN
+# name the programs otherwise). Needs qemu-system-x86_64, ssh and what
+# build-image.sh needs.
 set -eu
 
 say() { printf 'demo: %s\n' "$*"; }
@@ -20,8 +21,11 @@ since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
 
 [ $# -le 1 ] || { echo "usage: $0 [OUTDIR]" >&2; exit 2; }
 src=$(cd "$(dirname "$0")/../.." && pwd -P)
-PGO_GEN=${PGO_GEN:-./generator/pgo-gen}
-PGO_RUN=${PGO_RUN:-./runner/pgo-run}
+# the programs of the build tree: the current directory's, else the source's
+build=.
+[ -x ./generator/pgo-gen ] || build=$src
+PGO_GEN=${PGO_GEN:-$build/generator/pgo-gen}
+PGO_RUN=${PGO_RUN:-$build/runner/pgo-run}
 QEMU=${QEMU:-qemu-system-x86_64}
 for p in "$PGO_GEN" "$PGO_RUN"; do
 	[ -x "$p" ] || die "$p not found: run make first (or set PGO_GEN and PGO_RUN)"
