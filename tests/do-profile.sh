@@ -36,7 +36,9 @@ if [ ! -r "$out/profile.conf" ] || [ ! -r "$out/demo.env" ]; then
 		exit 1
 	fi
 fi
+# shellcheck source=/dev/null
 . "$out/image.env"
+# shellcheck source=/dev/null
 . "$out/demo.env"
 
 W=$(mktemp -d "${TMPDIR:-/tmp}/do-profile.XXXXXX") || exit 99
@@ -97,6 +99,7 @@ demo_use() {
 	for g in "$1"/*.gcda; do
 		[ -f "$g" ] && cp "$g" "$D/"
 	done
+	# shellcheck disable=SC2034 # OBJDIR is used by eval "$DEMO_USE"
 	(OBJDIR=$D; eval "$DEMO_USE")
 	r=$?
 	rm -f "$D/demo.gcda" "$D/demo-opt"

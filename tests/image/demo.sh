@@ -70,5 +70,6 @@ prof=$OUT/build/pgo-profile/qemux86-64
 files=$(cd "$prof" && find . -type f | sed 's|^\./||' | LC_ALL=C sort)
 nfiles=$(printf '%s\n' "$files" | grep -c .)
 ngcda=$(printf '%s\n' "$files" | grep -c '\.gcda$' || true)
+# shellcheck disable=SC2086 # the names on one line
 say "4. the profile landed in $prof: $nfiles files ($ngcda .gcda):" $files
 say "done in $(since "$start")s"
