@@ -11,13 +11,15 @@
 # profile directory as it was. With a stand-in pgo-run on PATH: the key and
 # the boot marker are passed only when set, and the default program is the
 # instrumented python.
-# The image is $PGO_IMAGE_DIR (default tests/image-out in the build tree,
-# shared with tests/qemu.sh and tests/runner/test-profile.sh, which make check
-# runs first: the profile-use builds happen in the image's demo-build/).
+# The test builds its own image, in $PGO_IMAGE_DIR/do-profile (default
+# tests/image-out/do-profile in the build tree): the profile-use builds change
+# the image's demo-build/, which the other tests of the shared image use too.
+# It reuses the packages tests/qemu.sh downloaded into $PGO_IMAGE_DIR.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/.." && pwd)
-out=${PGO_IMAGE_DIR:-$PWD/tests/image-out}
+shared=${PGO_IMAGE_DIR:-$PWD/tests/image-out}
+out=$shared/do-profile
 PGO_RUN=${PGO_RUN:-$PWD/runner/pgo-run}
 PGO_GEN=${PGO_GEN:-$PWD/generator/pgo-gen}
 QEMU=${QEMU:-qemu-system-x86_64}
@@ -27,14 +29,16 @@ command -v ssh >/dev/null || { echo "1..0 # SKIP ssh not found"; exit 0; }
 for p in "$PGO_RUN" "$PGO_GEN"; do
 	[ -x "$p" ] || { echo "Bail out! $p not built"; exit 99; }
 done
-mkdir -p "$out" || exit 99
-if [ ! -r "$out/profile.conf" ] || [ ! -r "$out/demo.env" ]; then
-	if ! sh "$here/image/build-image.sh" "$out" >"$out/build.log" 2>&1; then
-		echo "1..1"
-		echo "not ok 1 - the test image builds"
-		sed 's/^/# /' "$out/build.log" | tail -20
-		exit 1
-	fi
+mkdir -p "$out/pkgs/debs" || exit 99
+for f in "$shared"/pkgs/debs/*.deb; do
+	[ -f "$f" ] && [ ! -e "$out/pkgs/debs/${f##*/}" ] &&
+		{ ln "$f" "$out/pkgs/debs/" 2>/dev/null || cp "$f" "$out/pkgs/debs/"; }
+done
+if ! sh "$here/image/build-image.sh" "$out" >"$out/build.log" 2>&1; then
+	echo "1..1"
+	echo "not ok 1 - the test image builds"
+	sed 's/^/# /' "$out/build.log" | tail -20
+	exit 1
 fi
 # shellcheck source=/dev/null
 . "$out/image.env"
@@ -90,8 +94,8 @@ no_qemu() {
 }
 
 # demo_use DIR: the demo built with -fprofile-use against the .gcda files of
-# DIR, in DEMO_BUILD_DIR (GCC ties a .gcda to the source and object paths);
-# the instrumented demo.o is restored afterwards
+# DIR, in this image's DEMO_BUILD_DIR (GCC ties a .gcda to the source and
+# object paths); the instrumented demo.o is restored afterwards
 D=$DEMO_BUILD_DIR
 demo_use() {
 	cp -p "$D/demo.o" "$W/demo.o.instrumented" || return 1
