@@ -8,6 +8,8 @@ bin_PROGRAMS += %D%/pgo-run
 # "pgo-run profile": QEMU, ssh and the serial console, through one poll loop
 %C%_pgo_run_SOURCES += %D%/profile.c %D%/profile.h %D%/profile-opts.c %D%/proc.c %D%/proc.h \
 	%D%/qemu.c %D%/qemu.h %D%/console.c %D%/console.h %D%/ssh.c %D%/ssh.h
-%C%_pgo_run_CPPFLAGS = $(AM_CPPFLAGS) $(LIBARCHIVE_CFLAGS)
-%C%_pgo_run_LDADD = $(BBLANG_LIBS) $(LIBARCHIVE_LIBS)
+# --junit: the report is written with libxml2
+%C%_pgo_run_SOURCES += %D%/junit.c %D%/junit.h
+%C%_pgo_run_CPPFLAGS = $(AM_CPPFLAGS) $(LIBARCHIVE_CFLAGS) $(LIBXML2_CFLAGS)
+%C%_pgo_run_LDADD = $(BBLANG_LIBS) $(LIBARCHIVE_LIBS) $(LIBXML2_LIBS)
 dist_man_MANS += %D%/pgo-run.1

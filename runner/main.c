@@ -16,7 +16,8 @@ static const char usage[] =
 	"                      [--machine M] [--image I] [--task T]\n"
 	"                      [--max-file-size N] [--max-total-size N] [--max-files N]\n"
 	"       pgo-run task [-c CONF]... [-I DIR]... [-D VAR=VALUE]... RECIPE TASK\n"
-	"       pgo-run profile --target qemu|local --python PATH --task ARGS --out DIR ...\n"
+	"       pgo-run profile --target qemu|ssh HOST|qemu-user|local --python PATH --task ARGS\n"
+	"                       --out DIR ...\n"
 	"       pgo-run --help\n";
 
 static const char import_help[] =

@@ -7,13 +7,15 @@
 #include "runner/profile.h"
 
 static const char profile_usage[] =
-	"usage: pgo-run profile --target qemu|local --python PATH --task ARGS --out DIR\n"
-	"                       (--gcc-version V | --cc CC) [OPTIONS]\n"
+	"usage: pgo-run profile --target qemu|ssh HOST|qemu-user|local --python PATH\n"
+	"                       --task ARGS --out DIR (--gcc-version V | --cc CC) [OPTIONS]\n"
 	"\n"
 	"Runs PATH ARGS on the target with GCOV_PREFIX=REMOTE_DIR, brings REMOTE_DIR back\n"
 	"as a tar stream and installs its .gcda files into DIR (see pgo-run import).\n"
 	"\n"
-	"  --target T             qemu (boot an image) or local (run on this machine)\n"
+	"  --target T             qemu (boot an image), ssh [USER@]HOST (a board that is\n"
+	"                         up), qemu-user (PATH under qemu-ARCH on this machine)\n"
+	"                         or local (run on this machine)\n"
 	"  --qemuboot FILE        the image's OE *.qemuboot.conf\n"
 	"  --kernel FILE, --rootfs FILE\n"
 	"                         boot these instead (rootfs: *.cpio.gz or a raw ext4 image)\n"
@@ -23,9 +25,15 @@ static const char profile_usage[] =
 	"  --kernel-append ARGS   more kernel parameters\n"
 	"  --transport T          ssh (default) or serial (a shell on the console)\n"
 	"  --ssh-key FILE         the key for root@guest; --ssh-user USER (default root)\n"
+	"  --ssh-port N           --target ssh: the board's ssh port (default ssh's)\n"
+	"  --arch ARCH            --target qemu-user: run under qemu-ARCH (or\n"
+	"                         qemu-ARCH-static) from --qemu-bindir or PATH\n"
+	"  --qemu-user BIN        --target qemu-user: this emulator instead\n"
+	"  --sysroot DIR          --target qemu-user: qemu's -L DIR (the target's libraries)\n"
 	"  --boot-marker TEXT     the boot ends when the console shows TEXT\n"
 	"  --python PATH          the program to run; --task ARGS: its arguments (shell words)\n"
-	"  --remote-dir DIR       GCOV_PREFIX on the target (default /tmp/pgo-profile)\n"
+	"  --remote-dir DIR       GCOV_PREFIX on the target (default /tmp/pgo-profile; on a\n"
+	"                         board /tmp/pgo-profile.NONCE), made afresh\n"
 	"  --gcov-prefix-strip N  GCOV_PREFIX_STRIP (default 0)\n"
 	"  --toolchain gcc        the only one so far\n"
 	"  --gcc-version V, --cc CC\n"
@@ -38,12 +46,14 @@ static const char profile_usage[] =
 	"  --archive FILE         also copy profile.tar to FILE\n"
 	"  --log FILE             append the console and the task output to FILE\n"
 	"                         (default: standard error)\n"
+	"  --junit FILE           write a JUnit XML report of the stages to FILE\n"
 	"  --machine M, --image I recorded in the manifest (default: from --qemuboot)\n";
 
 enum { O_TARGET = 256, O_QEMUBOOT, O_KERNEL, O_ROOTFS, O_BINDIR, O_ACCEL, O_QAPPEND,
 	O_KAPPEND, O_TRANSPORT, O_KEY, O_USER, O_MARKER, O_PYTHON, O_TASK, O_REMOTE, O_STRIP,
 	O_TOOLCHAIN, O_GCCVER, O_CC, O_TIMEOUT, O_IDLE, O_BOOT, O_CONNECT, O_COLLECT, O_OUT,
-	O_ARCHIVE, O_LOG, O_MACHINE, O_IMAGE };
+	O_ARCHIVE, O_LOG, O_MACHINE, O_IMAGE, O_QEMU_USER, O_ARCH, O_SYSROOT, O_JUNIT,
+	O_SSH_PORT };
 
 static const struct option profile_longopts[] = {
 	{ "target", required_argument, NULL, O_TARGET },
@@ -75,6 +85,11 @@ static const struct option profile_longopts[] = {
 	{ "log", required_argument, NULL, O_LOG },
 	{ "machine", required_argument, NULL, O_MACHINE },
 	{ "image", required_argument, NULL, O_IMAGE },
+	{ "qemu-user", required_argument, NULL, O_QEMU_USER },
+	{ "arch", required_argument, NULL, O_ARCH },
+	{ "sysroot", required_argument, NULL, O_SYSROOT },
+	{ "junit", required_argument, NULL, O_JUNIT },
+	{ "ssh-port", required_argument, NULL, O_SSH_PORT },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -114,7 +129,7 @@ set_choice(const char *opt, const char *arg, const char *const *names, int *out)
 static int
 choice_opt(struct profile_opts *o, int c)
 {
-	static const char *const targets[] = { "qemu", "local", NULL };
+	static const char *const targets[] = { "qemu", "local", "ssh", "qemu-user", NULL };
 	static const char *const transports[] = { "ssh", "serial", NULL };
 	static const char *const accels[] = { "auto", "tcg", "kvm", NULL };
 	static const char *const toolchains[] = { "gcc", NULL };
@@ -141,6 +156,12 @@ choice_opt(struct profile_opts *o, int c)
 			return bad_arg("gcov-prefix-strip", optarg);
 		o->strip = v;
 		return 0;
+	case O_SSH_PORT:
+		v = atoi(optarg);
+		if (v < 1 || v > 65535 || optarg[strspn(optarg, "0123456789")])
+			return bad_arg("ssh-port", optarg);
+		o->ssh_port = v;
+		return 0;
 	}
 	return 1;
 }
@@ -159,11 +180,13 @@ profile_opt(struct profile_opts *o, int c)
 		[O_CC - O_TARGET] = &o->cc, [O_OUT - O_TARGET] = &o->out,
 		[O_ARCHIVE - O_TARGET] = &o->archive, [O_LOG - O_TARGET] = &o->log,
 		[O_MACHINE - O_TARGET] = &o->machine, [O_IMAGE - O_TARGET] = &o->image,
-		[O_IMAGE - O_TARGET + 1] = NULL,
+		[O_QEMU_USER - O_TARGET] = &o->qemu_user, [O_ARCH - O_TARGET] = &o->arch,
+		[O_SYSROOT - O_TARGET] = &o->sysroot, [O_JUNIT - O_TARGET] = &o->junit,
+		[O_JUNIT - O_TARGET + 1] = NULL,
 	};
 	int r;
 
-	if (c >= O_TARGET && c <= O_IMAGE && str[c - O_TARGET]) {
+	if (c >= O_TARGET && c <= O_JUNIT && str[c - O_TARGET]) {
 		*str[c - O_TARGET] = optarg;
 		return 0;
 	}
@@ -188,6 +211,31 @@ usage_error(const char *msg, const char *arg)
 	return 2;
 }
 
+/* the options that belong to one target */
+static int
+check_target_opts(const struct profile_opts *o)
+{
+	if (o->target == TARGET_QEMU && !o->qemuboot && !o->kernel)
+		return usage_error("%s", "--target qemu needs --qemuboot FILE or --kernel FILE");
+	if (o->target == TARGET_SSH && (!o->host || !*o->host || *o->host == '@' ||
+	    o->host[strlen(o->host) - 1] == '@'))
+		return usage_error("%s", "--target ssh needs the board: --target ssh [USER@]HOST");
+	if (o->target != TARGET_SSH && o->ssh_port)
+		return usage_error("%s", "--ssh-port is for --target ssh");
+	if (o->target == TARGET_SSH && o->transport == TRANSPORT_SERIAL)
+		return usage_error("%s", "--target ssh has no serial transport");
+	if (o->target == TARGET_QEMU_USER && !o->arch == !o->qemu_user)
+		return usage_error("%s", "--target qemu-user needs one of --arch ARCH and "
+			"--qemu-user BIN");
+	if (o->target != TARGET_QEMU_USER && (o->arch || o->qemu_user || o->sysroot))
+		return usage_error("%s", "--arch, --qemu-user and --sysroot are for "
+			"--target qemu-user");
+	if (o->arch && (!*o->arch || o->arch[strspn(o->arch,
+	    "abcdefghijklmnopqrstuvwxyz0123456789_")]))
+		return usage_error("--arch: bad value '%s'", o->arch);
+	return -1;
+}
+
 static int
 check_opts(const struct profile_opts *o)
 {
@@ -197,18 +245,16 @@ check_opts(const struct profile_opts *o)
 		return usage_error("%s", "--out DIR is required");
 	if (!o->gcc_version == !o->cc)
 		return usage_error("%s", "give one of --gcc-version V and --cc CC");
-	if (o->target == TARGET_QEMU && !o->qemuboot && !o->kernel)
-		return usage_error("%s", "--target qemu needs --qemuboot FILE or --kernel FILE");
-	if (o->target == TARGET_QEMU && *o->remote_dir != '/')
+	if (o->remote_dir && *o->remote_dir != '/')
 		return usage_error("--remote-dir must be absolute: '%s'", o->remote_dir);
-	return -1;
+	return check_target_opts(o);
 }
 
 int
 profile_main(int argc, char **argv)
 {
 	struct profile_opts o = { TARGET_QEMU, TRANSPORT_SSH, .accel = QEMU_ACCEL_AUTO,
-		.remote_dir = "/tmp/pgo-profile", .timeout = 3600, .idle_timeout = 900,
+		.timeout = 3600, .idle_timeout = 900,
 		.boot_timeout = 120, .connect_timeout = 60, .collect_timeout = 300 };
 	int c, r;
 
@@ -221,6 +267,9 @@ profile_main(int argc, char **argv)
 		if ((r = profile_opt(&o, c)))
 			return r > 0 ? 0 : 2;
 	}
+	/* --target ssh HOST: the one operand */
+	if (o.target == TARGET_SSH && optind < argc)
+		o.host = argv[optind++];
 	if (optind < argc)
 		return usage_error("unexpected argument '%s'", argv[optind]);
 	if ((r = check_opts(&o)) >= 0)

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -17,6 +18,7 @@
 #include "runner/collect.h"
 #include "runner/console.h"
 #include "runner/gcda.h"
+#include "runner/junit.h"
 #include "runner/proc.h"
 #include "runner/profile.h"
 #include "runner/qemu.h"
@@ -24,18 +26,31 @@
 
 #define KVM_PROBE_MS 1000
 #define SHUTDOWN_SECONDS 5.0
+/* QEMU started this many times when another process takes the chosen ssh port */
+#define PORT_TRIES 5
 
 enum serial_mode { SER_IDLE, SER_WAIT_RUN, SER_TASK, SER_WAIT_TAR, SER_TAR, SER_TAR_DONE };
 
 struct session {
 	const struct profile_opts *o;
 	FILE *log;
-	bool tty;
+	bool tty, shown;			/* the progress line: wanted, on the screen */
+	int cols;
 	const char *stage;
-	double t0, activity, drawn;
-	char last[100];
+	double t0, activity, drawn, stage_t0;
+	char last[200];
 	struct qemu_conf conf;
-	int port;
+	/* where ssh goes: 127.0.0.1:PORT for QEMU, the board for --target ssh */
+	const char *host, *user;
+	char *user_host;
+	int port, port_try;
+	bool port_lost, interrupted;
+	enum qemu_accel accel;
+	const char *accel_why;
+	char *remote_dir;
+	char *qemu_user;			/* --target qemu-user: the emulator */
+	char *arch;				/* and its ARCH (for the manifest) */
+	char *board_user;			/* --target ssh USER@HOST */
 	struct proc qemu, cmd;
 	struct console_lines con, qerr, cout, cerr;
 	char qemu_msg[200], cmd_msg[200], panic[200];
@@ -52,6 +67,10 @@ struct session {
 	struct timespec task_start;
 	double task_seconds;
 	struct bb_error err;
+	/* --junit */
+	struct junit_report rep;
+	struct junit_stage *cur;
+	char *task_line;
 };
 
 static int
@@ -75,9 +94,9 @@ fail(struct session *s, const char *fmt, ...)
 static void
 clear_progress(struct session *s)
 {
-	if (s->tty && s->drawn > 0) {
+	if (s->shown) {
 		fputs("\r\033[K", stderr);
-		s->drawn = 0;
+		s->shown = false;
 	}
 }
 
@@ -98,15 +117,51 @@ note(struct session *s, const char *fmt, ...)
 	fflush(s->log);
 }
 
+/*
+ * the progress line on a terminal: the stage, the seconds since the start
+ * and the last line of output, cut to the width of the terminal (a line that
+ * wrapped could not be redrawn in place) and without control characters
+ */
 static void
-progress(struct session *s)
+progress(struct session *s, bool now_too)
+{
+	double now = proc_now();
+	struct bb_buf b = BB_BUF_INIT;
+	int cols = 0;
+
+	if (!s->tty || (!now_too && now - s->drawn < 0.2))
+		return;
+	s->drawn = now;
+	bb_buf_addf(&b, "pgo-run: %-8s %6.1fs  ", s->stage, now - s->t0);
+	cols = (int)b.len;
+	for (const char *p = s->last; *p && cols < s->cols - 1; p++) {
+		unsigned char c = (unsigned char)*p;
+
+		bb_buf_addch(&b, c < 0x20 || c == 0x7f ? ' ' : c);
+		cols += (c & 0xc0) != 0x80;
+	}
+	while (b.len && (b.buf[b.len - 1] & 0xc0) == 0xc0)	/* a cut UTF-8 lead byte */
+		bb_buf_setlen(&b, b.len - 1);
+	fprintf(stderr, "\r\033[K%s", b.buf);
+	fflush(stderr);
+	s->shown = true;
+	bb_buf_release(&b);
+}
+
+/* ends the current stage's time (for --junit) and starts the next */
+static void
+stage_begin(struct session *s, const char *name)
 {
 	double now = proc_now();
 
-	if (!s->tty || now - s->drawn < 0.2)
-		return;
-	s->drawn = now;
-	fprintf(stderr, "\r\033[Kpgo-run: %-8s %6.1fs  %.60s", s->stage, now - s->t0, s->last);
+	if (s->cur)
+		s->cur->seconds += now - s->stage_t0;
+	s->cur = junit_find(&s->rep, name);
+	if (s->cur)
+		s->cur->reached = true;
+	s->stage = name;
+	s->stage_t0 = now;
+	progress(s, true);
 }
 
 static void
@@ -115,6 +170,12 @@ log_line(struct session *s, const char *prefix, const char *line)
 	clear_progress(s);
 	fprintf(s->log, "%s%s\n", prefix, line);
 	fflush(s->log);
+	if (s->cur && s->o->junit) {
+		char *l = *prefix ? xstrcat(prefix, line, NULL) : NULL;
+
+		junit_tail_add(s->cur, l ? l : line);
+		free(l);
+	}
 }
 
 static void
@@ -184,6 +245,9 @@ qemu_err_line(void *ctx, const char *line)
 
 	log_line(s, "qemu: ", line);
 	keep(s->qemu_msg, sizeof(s->qemu_msg), line);
+	/* another process took the port between qemu_free_port() and QEMU's bind */
+	if (s->port && strstr(line, "host forwarding rule"))
+		s->port_lost = true;
 }
 
 static void
@@ -242,12 +306,14 @@ pump(struct session *s, double deadline)
 	ms = ms < 0 ? 0 : ms > 200 ? 200 : ms;
 	if (poll(pfd, (nfds_t)n, ms) < 0 && errno != EINTR)
 		return fail(s, "poll: %s", strerror(errno));
-	if ((sig = proc_signal_caught()))
+	if ((sig = proc_signal_caught())) {
+		s->interrupted = true;
 		return fail(s, "interrupted by signal %d (%s)", sig, strsignal(sig));
+	}
 	for (int i = 1; i < n; i++)
 		if (pfd[i].revents)
 			read_into(fds[map[i]], ls[map[i]]);
-	progress(s);
+	progress(s, false);
 	return 0;
 }
 
@@ -345,12 +411,22 @@ cmd_wait(struct session *s, double timeout, double idle, const char *what)
 /* --- the transports ---------------------------------------------------------- */
 
 static void
-guest_ssh_argv(struct session *s, const char *cmd, int connect_timeout, struct bb_strvec *argv)
+target_ssh_argv(struct session *s, const char *cmd, int connect_timeout, struct bb_strvec *argv)
 {
-	struct ssh_opts so = { NULL, "127.0.0.1", s->o->ssh_user, s->port, s->o->ssh_key,
+	struct ssh_opts so = { NULL, s->host, s->user, s->port, s->o->ssh_key,
 		connect_timeout };
 
 	ssh_argv(&so, cmd, argv);
+}
+
+/* USER@HOST:PORT (or USER@HOST), for messages */
+static const char *
+ssh_dest(struct session *s)
+{
+	if (!s->user_host)
+		s->user_host = s->port ? xasprintf("%s@%s:%d", s->user ? s->user : "root",
+			s->host, s->port) : xasprintf("%s@%s", s->user ? s->user : "root", s->host);
+	return s->user_host;
 }
 
 /* one ssh command in the guest; its exit status, or -1 with the error set */
@@ -361,7 +437,8 @@ ssh_run(struct session *s, const char *cmd, int out_fd, double timeout, double i
 	struct bb_strvec argv = BB_STRVEC_INIT;
 	int r;
 
-	guest_ssh_argv(s, cmd, 10, &argv);
+	target_ssh_argv(s, cmd, s->o->target == TARGET_SSH ? (int)(s->o->connect_timeout + 0.999) :
+		10, &argv);
 	r = cmd_start(s, &argv, NULL, out_fd);
 	if (!r)
 		r = cmd_wait(s, timeout, idle, what);
@@ -376,12 +453,33 @@ refused(const char *msg)
 		strstr(msg, "Too many authentication failures");
 }
 
+/* ssh's own last line, without its "ssh: " */
+static const char *
+ssh_msg(struct session *s)
+{
+	return strncmp(s->cmd_msg, "ssh: ", 5) ? s->cmd_msg : s->cmd_msg + 5;
+}
+
+/* a board is up already: one try (ssh's ConnectTimeout is the deadline) */
+static int
+connect_board(struct session *s, double timeout)
+{
+	int r = ssh_run(s, "true", -1, timeout + 5, 0, "ssh");
+
+	if (r > 0)
+		return fail(s, "ssh to %s failed%s%s", ssh_dest(s), *s->cmd_msg ? ": " : "",
+			ssh_msg(s));
+	return r;
+}
+
 static int
 connect_ssh(struct session *s, double timeout)
 {
 	double end = proc_now() + timeout;
 	int r;
 
+	if (s->o->target == TARGET_SSH)
+		return connect_board(s, timeout);
 	for (;;) {
 		r = ssh_run(s, "true", -1, end - proc_now() > 0 ? end - proc_now() : 0.1, 0,
 			"ssh");
@@ -495,19 +593,47 @@ start_qemu(struct session *s, const struct qemu_opts *qo)
 	return 0;
 }
 
+/*
+ * the port to forward: a free one, or for tests the next of the ports in
+ * $PGO_RUN_TEST_SSH_PORTS (separated by spaces or commas), taken or not
+ */
+static int
+pick_port(struct session *s)
+{
+	const char *p = getenv("PGO_RUN_TEST_SSH_PORTS");
+
+	for (int i = 0; p && *p; i++) {
+		char *end;
+		long v;
+
+		p += strspn(p, " ,");
+		v = strtol(p, &end, 10);
+		if (end == p)
+			break;
+		if (i == s->port_try)
+			return v > 0 && v < 65536 ? (int)v : -1;
+		p = end;
+	}
+	return qemu_free_port();
+}
+
 static int
 stage_boot(struct session *s)
 {
 	const struct profile_opts *o = s->o;
 	struct qemu_opts qo = { o->qemu_bindir, o->accel, 0, o->kernel_append, o->qemu_append };
-	const char *why;
 
-	s->stage = "boot";
-	if (o->transport == TRANSPORT_SSH && (s->port = qo.ssh_port = qemu_free_port()) < 0)
+	stage_begin(s, "boot");
+	if (o->transport == TRANSPORT_SSH && (s->port = qo.ssh_port = pick_port(s)) < 0)
 		return fail(s, "no free TCP port on 127.0.0.1");
-	qo.accel = qemu_accel_resolve(&s->conf, &qo, KVM_PROBE_MS, &why);
-	note(s, "accelerator %s%s%s", qo.accel == QEMU_ACCEL_KVM ? "kvm" : "tcg",
-		why ? ": " : "", why ? why : "");
+	free(s->user_host);
+	s->user_host = NULL;
+	if (!s->port_try) {
+		s->accel = qemu_accel_resolve(&s->conf, &qo, KVM_PROBE_MS, &s->accel_why);
+		note(s, "accelerator %s%s%s", s->accel == QEMU_ACCEL_KVM ? "kvm" : "tcg",
+			s->accel_why ? ": " : "", s->accel_why ? s->accel_why : "");
+	}
+	qo.accel = s->accel;
 	if (start_qemu(s, &qo) < 0)
 		return -1;
 	if (!o->boot_marker)
@@ -521,11 +647,12 @@ stage_boot(struct session *s)
 static int
 stage_connect(struct session *s)
 {
-	double timeout = s->o->connect_timeout + (s->o->boot_marker ? 0 : s->o->boot_timeout);
+	double timeout = s->o->connect_timeout +
+		(s->o->target == TARGET_QEMU && !s->o->boot_marker ? s->o->boot_timeout : 0);
 	double t = proc_now();
 	int r;
 
-	s->stage = "connect";
+	stage_begin(s, "connect");
 	r = s->o->transport == TRANSPORT_SSH ? connect_ssh(s, timeout) :
 		connect_serial(s, timeout);
 	if (!r)
@@ -559,10 +686,11 @@ run_serial(struct session *s, const char *cmd)
 	return r < 0 ? -1 : s->task_rc;
 }
 
+/* the task on this machine: sh -c 'exec "$@" TASK' sh [QEMU -L SYSROOT] PYTHON */
 static int
 run_local(struct session *s, const char *dir)
 {
-	char *words = xasprintf("exec \"$0\" %s", s->o->task);
+	char *words = xasprintf("exec \"$@\" %s", s->o->task);
 	char *prefix = xstrcat("GCOV_PREFIX=", dir, NULL);
 	char *strip = xasprintf("GCOV_PREFIX_STRIP=%d", s->o->strip);
 	const char *env[] = { prefix, strip, NULL };
@@ -572,6 +700,14 @@ run_local(struct session *s, const char *dir)
 	bb_strvec_pushdup(&argv, "/bin/sh");
 	bb_strvec_pushdup(&argv, "-c");
 	bb_strvec_push(&argv, words);
+	bb_strvec_pushdup(&argv, "sh");
+	if (s->qemu_user) {
+		bb_strvec_pushdup(&argv, s->qemu_user);
+		if (s->o->sysroot) {
+			bb_strvec_pushdup(&argv, "-L");
+			bb_strvec_pushdup(&argv, s->o->sysroot);
+		}
+	}
 	bb_strvec_pushdup(&argv, s->o->python);
 	r = cmd_start(s, &argv, env, -1);
 	if (!r)
@@ -582,19 +718,30 @@ run_local(struct session *s, const char *dir)
 	return r;
 }
 
+/* the task runs elsewhere (QEMU or a board), reached by ssh or the console */
+static bool
+remote(const struct session *s)
+{
+	return s->o->target == TARGET_QEMU || s->o->target == TARGET_SSH;
+}
+
 static int
 stage_run(struct session *s, const char *dir)
 {
-	char *cmd = s->o->target == TARGET_LOCAL ? NULL : task_cmd(s->o, dir), *ssh_cmd;
+	char *cmd = remote(s) ? task_cmd(s->o, dir) : NULL, *ssh_cmd;
 	double t;
 	int r;
 
-	s->stage = "run";
+	stage_begin(s, "run");
 	*s->last = '\0';
-	note(s, "%s %s", s->o->python, s->o->task);
+	if (s->qemu_user)
+		note(s, "%s%s%s %s %s", s->qemu_user, s->o->sysroot ? " -L " : "",
+			s->o->sysroot ? s->o->sysroot : "", s->o->python, s->o->task);
+	else
+		note(s, "%s %s", s->o->python, s->o->task);
 	clock_gettime(CLOCK_REALTIME, &s->task_start);
 	t = proc_now();
-	if (s->o->target == TARGET_LOCAL)
+	if (!remote(s))
 		r = run_local(s, dir);
 	else if (s->o->transport == TRANSPORT_SERIAL)
 		r = run_serial(s, cmd);
@@ -603,7 +750,8 @@ stage_run(struct session *s, const char *dir)
 		r = ssh_run(s, ssh_cmd, -1, s->o->timeout, s->o->idle_timeout, "task");
 		free(ssh_cmd);
 		if (r == 255)
-			r = fail(s, "ssh failed%s%s", *s->cmd_msg ? ": " : "", s->cmd_msg);
+			r = fail(s, "ssh to %s failed%s%s", ssh_dest(s), *s->cmd_msg ? ": " : "",
+				ssh_msg(s));
 	}
 	free(cmd);
 	s->task_seconds = proc_now() - t;
@@ -624,7 +772,7 @@ tar_done(struct session *s)
 static int
 collect_serial(struct session *s, int fd)
 {
-	char *line = console_tar_cmd(s->o->remote_dir, s->nonce);
+	char *line = console_tar_cmd(s->remote_dir, s->nonce);
 	int r;
 
 	free(s->want);
@@ -654,7 +802,7 @@ collect_cmd(struct session *s, const char *dir, int fd)
 	char *cmd;
 	int r;
 
-	if (s->o->target != TARGET_LOCAL) {
+	if (remote(s)) {
 		char *q = ssh_quote(dir);
 
 		cmd = xasprintf("tar c -C %s .", q);
@@ -682,7 +830,7 @@ stage_collect(struct session *s, const char *dir, int fd)
 	double t = proc_now();
 	int r;
 
-	s->stage = "collect";
+	stage_begin(s, "collect");
 	if (s->o->target == TARGET_QEMU && s->o->transport == TRANSPORT_SERIAL)
 		r = collect_serial(s, fd);
 	else
@@ -747,13 +895,14 @@ stage_install(struct session *s, int fd, const char *name)
 	char *version = NULL, *task = xasprintf("%s %s", o->python, o->task), *from;
 	int r = -1;
 
-	s->stage = "install";
+	stage_begin(s, "install");
 	co.profile_dir = o->out;
 	if (o->cc ? gcda_stamp_for_compiler(o->cc, co.stamp, &version, &s->err) :
 	    gcda_stamp_from_version(o->gcc_version, co.stamp, &s->err))
 		goto out;
 	co.gcc_version = version ? version : o->gcc_version;
-	co.machine = o->machine ? o->machine : s->conf.machine_name;
+	co.machine = o->machine ? o->machine : s->conf.machine_name ? s->conf.machine_name :
+		s->arch;
 	co.image = o->image ? o->image : s->conf.image;
 	co.task = task;
 	co.source = name;
@@ -796,11 +945,11 @@ stage_shutdown(struct session *s)
 	struct proc off = PROC_INIT;
 	double t = proc_now();
 
-	s->stage = "shutdown";
+	stage_begin(s, "shutdown");
 	if (s->o->transport == TRANSPORT_SERIAL) {
 		console_write(s, "poweroff -f");
 	} else {
-		guest_ssh_argv(s, "poweroff -f", 5, &argv);
+		target_ssh_argv(s, "poweroff -f", 5, &argv);
 		bb_strvec_push(&argv, NULL);
 		off.argv = (const char *const *)argv.v;
 		off.in = off.out = off.err = PROC_NULL;
@@ -826,15 +975,40 @@ make_nonce(char *buf, size_t size)
 		(unsigned)getpid());
 }
 
+static const char *const target_names[] = { "qemu", "local", "ssh", "qemu-user" };
+
+/* the stages of the target, for --junit */
+static void
+report_init(struct session *s)
+{
+	static const char *const all[] = { "boot", "connect", "run", "collect", "install" };
+	enum profile_target t = s->o->target;
+	size_t from = t == TARGET_QEMU ? 0 : t == TARGET_SSH ? 1 : 2;
+
+	s->rep.target = target_names[t];
+	s->rep.task = s->task_line = xasprintf("%s %s", s->o->python, s->o->task);
+	clock_gettime(CLOCK_REALTIME, &s->rep.start);
+	for (size_t i = from; i < sizeof(all) / sizeof(all[0]); i++)
+		junit_add_stage(&s->rep, all[i]);
+}
+
 static void
 session_init(struct session *s, const struct profile_opts *o, FILE *log)
 {
+	struct winsize ws;
+
 	memset(s, 0, sizeof(*s));
 	s->o = o;
 	s->log = log;
-	s->tty = log != stderr && isatty(STDERR_FILENO);
+	/* the progress line: on a terminal only, never into a file or a pipe */
+	s->tty = isatty(STDERR_FILENO);
+	s->cols = s->tty && !ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) && ws.ws_col >= 40 ?
+		ws.ws_col : 80;
 	s->stage = "setup";
 	s->t0 = proc_now();
+	s->host = "127.0.0.1";
+	s->user = o->ssh_user;
+	report_init(s);
 	s->qemu = (struct proc)PROC_INIT;
 	s->cmd = (struct proc)PROC_INIT;
 	s->con = (struct console_lines){ BB_BUF_INIT, console_line, s };
@@ -846,8 +1020,9 @@ session_init(struct session *s, const struct profile_opts *o, FILE *log)
 	make_nonce(s->nonce, sizeof(s->nonce));
 }
 
+/* kills what still runs: the command, QEMU (noted in the log) */
 static void
-session_release(struct session *s)
+session_stop(struct session *s)
 {
 	const char *stage = s->stage;
 
@@ -861,6 +1036,12 @@ session_release(struct session *s)
 		note(s, "qemu pid %d reaped (status %d)", (int)pid, st);
 		s->stage = stage;
 	}
+}
+
+static void
+session_release(struct session *s)
+{
+	session_stop(s);
 	clear_progress(s);
 	console_lines_release(&s->con);
 	console_lines_release(&s->qerr);
@@ -870,7 +1051,14 @@ session_release(struct session *s)
 	free(s->want);
 	free(s->rc_marker);
 	free(s->end_marker);
+	free(s->user_host);
+	free(s->remote_dir);
+	free(s->qemu_user);
+	free(s->arch);
+	free(s->board_user);
+	free(s->task_line);
 	qemu_conf_release(&s->conf);
+	junit_release(&s->rep);
 }
 
 static int
@@ -892,34 +1080,225 @@ load_conf(struct session *s)
 	return 0;
 }
 
+/* QEMU lost the race for its port (design: qemu_free_port() only probes): again */
+static bool
+boot_again(struct session *s)
+{
+	int lost = s->port;
+
+	if (!s->port_lost || s->qemu.pid > 0 || s->port_try + 1 >= PORT_TRIES)
+		return false;
+	note(s, "127.0.0.1:%d was taken before QEMU could bind it; another port (try %d of %d)",
+		lost, s->port_try + 2, PORT_TRIES);
+	proc_finish(&s->qemu);
+	s->qemu = (struct proc)PROC_INIT;
+	console_lines_release(&s->con);
+	console_lines_release(&s->qerr);
+	*s->qemu_msg = *s->panic = '\0';
+	s->marker_seen = s->port_lost = false;
+	s->port_try++;
+	bb_error_clear(&s->err);
+	return true;
+}
+
 static int
 profile_qemu(struct session *s, int fd)
 {
-	char *name = xstrcat("qemu:", s->o->remote_dir, NULL);
+	char *name;
 	int r = -1;
 
-	if (load_conf(s) == 0 && stage_boot(s) == 0 && stage_connect(s) == 0 &&
-	    stage_run(s, s->o->remote_dir) == 0 && stage_collect(s, s->o->remote_dir, fd) == 0)
+	s->remote_dir = xstrdup(s->o->remote_dir ? s->o->remote_dir : "/tmp/pgo-profile");
+	name = xstrcat("qemu:", s->remote_dir, NULL);
+	if (load_conf(s) == 0) {
+		while ((r = stage_boot(s) == 0 && stage_connect(s) == 0 ? 0 : -1) < 0 &&
+		       boot_again(s))
+			;
+		if (r < 0 && s->port_lost && s->qemu.pid <= 0 && s->port_try + 1 >= PORT_TRIES) {
+			bb_error_clear(&s->err);
+			fail(s, "QEMU could not forward a port to the guest's ssh (%d ports tried, "
+				"the last 127.0.0.1:%d taken)", s->port_try + 1, s->port);
+		}
+	}
+	if (r == 0 && stage_run(s, s->remote_dir) == 0 && stage_collect(s, s->remote_dir, fd) == 0)
 		r = stage_install(s, fd, name);
+	else
+		r = -1;
 	if (s->qemu.pid > 0 && !r)
 		stage_shutdown(s);
 	free(name);
 	return r;
 }
 
+/* [USER@]HOST: the user from there, or --ssh-user, or root */
+static void
+board_address(struct session *s)
+{
+	const char *at = strrchr(s->o->host, '@');
+
+	s->host = at ? at + 1 : s->o->host;
+	if (at)
+		s->user = s->board_user = xstrndup(s->o->host, (size_t)(at - s->o->host));
+	s->port = s->o->ssh_port;
+}
+
+/* rm -rf REMOTE_DIR on the board, whatever happened before (keeping that error) */
+static void
+board_cleanup(struct session *s)
+{
+	struct bb_error saved = s->err;
+	char *q = ssh_quote(s->remote_dir), *rm = xasprintf("rm -rf %s", q);
+
+	if (s->cmd.pid > 0)
+		proc_kill(&s->cmd, 500);
+	if (s->interrupted)
+		goto out;
+	s->err = (struct bb_error)BB_ERROR_INIT;
+	if (ssh_run(s, rm, -1, 15, 0, "rm") != 0)
+		note(s, "could not remove %s on %s", s->remote_dir, ssh_dest(s));
+	bb_error_clear(&s->err);
+	s->err = saved;
+out:
+	free(rm);
+	free(q);
+}
+
+static int
+profile_ssh(struct session *s, int fd)
+{
+	char *name;
+	int r = -1;
+
+	board_address(s);
+	/* on a board, a directory of our own (removed afterwards) unless one is given */
+	s->remote_dir = s->o->remote_dir ? xstrdup(s->o->remote_dir) :
+		xasprintf("/tmp/pgo-profile.%s", s->nonce);
+	name = xasprintf("ssh:%s:%s", s->host, s->remote_dir);
+	if (stage_connect(s) == 0) {
+		if (stage_run(s, s->remote_dir) == 0 && stage_collect(s, s->remote_dir, fd) == 0)
+			r = stage_install(s, fd, name);
+		board_cleanup(s);
+	}
+	free(name);
+	return r;
+}
+
+/* name in dir, or in each directory of $PATH when dir is NULL; caller frees */
+static char *
+find_program(const char *name, const char *dir)
+{
+	const char *path = dir ? dir : getenv("PATH");
+
+	if (strchr(name, '/'))
+		return access(name, X_OK) ? NULL : xstrdup(name);
+	for (const char *p = path ? path : "/usr/bin:/bin"; ; p++) {
+		size_t n = dir ? strlen(p) : strcspn(p, ":");
+		char *d = n ? xstrndup(p, n) : xstrdup("."), *f = bb_path_join(d, name);
+
+		free(d);
+		if (!access(f, X_OK))
+			return f;
+		free(f);
+		p += n;
+		if (!*p)
+			return NULL;
+	}
+}
+
+/* --target qemu-user: the emulator (--qemu-user, or qemu-ARCH[-static]) */
+static int
+find_qemu_user(struct session *s)
+{
+	const struct profile_opts *o = s->o;
+	const char *where = o->qemu_bindir ? o->qemu_bindir : "PATH", *base;
+	char *name;
+
+	if (o->qemu_user) {
+		if (!(s->qemu_user = find_program(o->qemu_user, o->qemu_bindir)))
+			return fail(s, "--qemu-user %s: no such program%s%s", o->qemu_user,
+				strchr(o->qemu_user, '/') ? "" : " in ",
+				strchr(o->qemu_user, '/') ? "" : where);
+		base = strrchr(s->qemu_user, '/');
+		base = base ? base + 1 : s->qemu_user;
+		if (!strncmp(base, "qemu-", 5) && base[5])
+			s->arch = xstrndup(base + 5, strcspn(base + 5, "-"));
+		return 0;
+	}
+	s->arch = xstrdup(o->arch);
+	name = xstrcat("qemu-", o->arch, NULL);
+	if (!(s->qemu_user = find_program(name, o->qemu_bindir))) {
+		char *static_name = xstrcat(name, "-static", NULL);
+
+		s->qemu_user = find_program(static_name, o->qemu_bindir);
+		free(static_name);
+	}
+	if (!s->qemu_user)
+		fail(s, "%s (or %s-static) not found in %s: install qemu-user, or give "
+			"--qemu-user BIN or --qemu-bindir DIR", name, name, where);
+	free(name);
+	return s->qemu_user ? 0 : -1;
+}
+
+static int
+check_sysroot(struct session *s)
+{
+	struct stat st;
+
+	if (!s->o->sysroot)
+		return 0;
+	if (stat(s->o->sysroot, &st) < 0)
+		return fail(s, "--sysroot %s: %s", s->o->sysroot, strerror(errno));
+	if (!S_ISDIR(st.st_mode))
+		return fail(s, "--sysroot %s: not a directory", s->o->sysroot);
+	return 0;
+}
+
+/* local and qemu-user: the task on this machine, GCOV_PREFIX in a temporary directory */
 static int
 profile_local(struct session *s, int fd)
 {
 	const char *tmp = getenv("TMPDIR");
 	char *dir = xstrcat(tmp && *tmp ? tmp : "/tmp", "/pgo-run-local.XXXXXX", NULL);
+	bool user = s->o->target == TARGET_QEMU_USER;
 	int r = -1;
 
-	if (!mkdtemp(dir))
+	if (user && (check_sysroot(s) < 0 || find_qemu_user(s) < 0))
+		;
+	else if (!mkdtemp(dir))
 		fail(s, "%s: %s", dir, strerror(errno));
 	else if (stage_run(s, dir) == 0 && stage_collect(s, dir, fd) == 0)
-		r = stage_install(s, fd, "local");
+		r = stage_install(s, fd, user ? "qemu-user" : "local");
 	bb_rmtree(dir);
 	free(dir);
+	return r;
+}
+
+/* --junit: the failure goes to the stage the error names ("STAGE: ..."), else to "setup" */
+static int
+write_report(struct session *s, const char *msg)
+{
+	struct junit_stage *st = NULL;
+	struct bb_error err = BB_ERROR_INIT;
+	int r;
+
+	s->rep.seconds = proc_now() - s->t0;
+	if (msg) {
+		char *name = xstrndup(msg, strcspn(msg, ":"));
+
+		st = junit_find(&s->rep, name);
+		if (!st) {
+			/* before the first stage: a testcase in front of the others */
+			memmove(&s->rep.stage[1], &s->rep.stage[0], s->rep.n * sizeof(*st));
+			s->rep.n++;
+			st = &s->rep.stage[0];
+			*st = (struct junit_stage){ "setup", true, 0, NULL, BB_BUF_INIT };
+		}
+		free(name);
+		st->failure = xstrcat("pgo-run: ", msg, NULL);
+	}
+	r = junit_write(s->o->junit, &s->rep, &err);
+	if (r < 0)
+		fprintf(stderr, "pgo-run: junit: %s\n", err.msg);
+	bb_error_clear(&err);
 	return r;
 }
 
@@ -952,17 +1331,27 @@ profile_run(const struct profile_opts *o)
 	}
 	session_init(&s, o, log);
 	if (proc_signals_init(&s.err) == 0 && (fd = tmp_file(&s)) >= 0) {
-		r = o->target == TARGET_LOCAL ? profile_local(&s, fd) : profile_qemu(&s, fd);
+		r = o->target == TARGET_QEMU ? profile_qemu(&s, fd) :
+			o->target == TARGET_SSH ? profile_ssh(&s, fd) : profile_local(&s, fd);
 		close(fd);
 	}
-	session_release(&s);
+	session_stop(&s);
+	if (s.cur)		/* the time of the last stage */
+		s.cur->seconds += proc_now() - s.stage_t0;
+	s.cur = NULL;
+	clear_progress(&s);
 	if (r < 0) {
-		const char *msg = s.err.msg ? s.err.msg : "failed";
+		const char *msg = s.err.msg ? s.err.msg : "setup: failed";
 
 		if (log != stderr)
 			fprintf(log, "pgo-run: %s\n", msg);
 		fprintf(stderr, "pgo-run: %s\n", msg);
-	} else {
+	}
+	if (o->junit && write_report(&s, r < 0 ? (s.err.msg ? s.err.msg : "setup: failed") :
+	    NULL) < 0)
+		r = -1;
+	session_release(&s);
+	if (r == 0) {
 		s.stage = "done";
 		note(&s, "%.1fs in all, the task %.1fs", proc_now() - s.t0, s.task_seconds);
 	}

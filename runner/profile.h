@@ -8,6 +8,12 @@
  * install (collect_import_fd: checked, then swapped into the profile
  * directory). QEMU is always killed and reaped: on errors, deadlines and
  * SIGINT/SIGTERM/SIGHUP. Errors are one line, "pgo-run: STAGE: message".
+ *
+ * The targets: qemu (all five stages; a new forwarded port when QEMU loses
+ * the race for the one chosen), ssh (a board: connect, run, collect over
+ * ssh, and the remote directory removed afterwards), qemu-user and local
+ * (run on this machine, under qemu-ARCH -L SYSROOT or directly, then tar of
+ * a temporary directory). All end in the same install.
  */
 #ifndef RUNNER_PROFILE_H
 #define RUNNER_PROFILE_H
@@ -16,7 +22,8 @@
 
 #include "runner/qemu.h"
 
-enum profile_target { TARGET_QEMU, TARGET_LOCAL };
+/* in the order of the --target names */
+enum profile_target { TARGET_QEMU, TARGET_LOCAL, TARGET_SSH, TARGET_QEMU_USER };
 enum profile_transport { TRANSPORT_SSH, TRANSPORT_SERIAL };
 
 struct profile_opts {
@@ -26,12 +33,15 @@ struct profile_opts {
 	const char *qemu_bindir, *qemu_append, *kernel_append;
 	enum qemu_accel accel;
 	const char *ssh_key, *ssh_user, *boot_marker;
+	const char *host;			/* --target ssh: [USER@]HOST */
+	int ssh_port;				/* --target ssh: 0 for ssh's default */
+	const char *qemu_user, *arch, *sysroot;	/* --target qemu-user */
 	const char *python, *task, *remote_dir;
 	int strip;				/* GCOV_PREFIX_STRIP */
 	const char *gcc_version, *cc;
 	double timeout, idle_timeout;		/* the task: total, without output (0: none) */
 	double boot_timeout, connect_timeout, collect_timeout;
-	const char *out, *archive, *log;
+	const char *out, *archive, *log, *junit;
 	const char *machine, *image;		/* for the manifest */
 };
 

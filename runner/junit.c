@@ -1,0 +1,277 @@
+/* the JUnit XML report, written with libxml2 */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <libxml/tree.h>
+
+#include "bblang/os.h"
+#include "runner/junit.h"
+
+struct junit_stage *
+junit_add_stage(struct junit_report *r, const char *name)
+{
+	struct junit_stage *st = &r->stage[r->n++];
+
+	*st = (struct junit_stage){ name, false, 0, NULL, BB_BUF_INIT };
+	return st;
+}
+
+struct junit_stage *
+junit_find(struct junit_report *r, const char *name)
+{
+	for (size_t i = 0; i < r->n; i++)
+		if (!strcmp(r->stage[i].name, name))
+			return &r->stage[i];
+	return NULL;
+}
+
+/* where the last JUNIT_TAIL_MAX bytes of b begin, at the start of a line */
+static size_t
+tail_start(const struct bb_buf *b)
+{
+	size_t cut;
+	const char *nl;
+
+	if (b->len <= JUNIT_TAIL_MAX)
+		return 0;
+	cut = b->len - JUNIT_TAIL_MAX;
+	nl = memchr(b->buf + cut - 1, '\n', b->len - cut + 1);
+	return nl ? (size_t)(nl + 1 - b->buf) : b->len;
+}
+
+void
+junit_tail_add(struct junit_stage *st, const char *line)
+{
+	struct bb_buf *b = &st->out;
+	size_t cut;
+
+	bb_buf_addstr(b, line);
+	bb_buf_addch(b, '\n');
+	if (b->len <= 2 * JUNIT_TAIL_MAX)
+		return;
+	cut = tail_start(b);
+	memmove(b->buf, b->buf + cut, b->len - cut);
+	bb_buf_setlen(b, b->len - cut);
+}
+
+void
+junit_release(struct junit_report *r)
+{
+	for (size_t i = 0; i < r->n; i++) {
+		free(r->stage[i].failure);
+		bb_buf_release(&r->stage[i].out);
+	}
+	r->n = 0;
+}
+
+/* --- writing ------------------------------------------------------------------ */
+
+/* the length of the valid UTF-8 sequence at s for an XML 1.0 character, or 0 */
+static size_t
+xml_char_len(const unsigned char *s)
+{
+	unsigned c = s[0], n, cp;
+
+	if (c < 0x80)
+		return c >= 0x20 || c == '\t' || c == '\n' ? 1 : 0;
+	n = c >= 0xf0 && c < 0xf5 ? 4 : c >= 0xe0 ? 3 : c >= 0xc2 && c < 0xe0 ? 2 : 0;
+	if (!n)
+		return 0;
+	cp = c & (0x7f >> n);
+	for (unsigned i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3f);
+	}
+	if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
+	    (cp >= 0xd800 && cp < 0xe000) || cp == 0xfffe || cp == 0xffff)
+		return 0;
+	return n;
+}
+
+/* s with what XML 1.0 cannot hold (control characters, bad UTF-8) as '?'; caller frees */
+static char *
+xml_clean(const char *s)
+{
+	struct bb_buf b = BB_BUF_INIT;
+
+	while (*s) {
+		size_t n = xml_char_len((const unsigned char *)s);
+
+		if (n)
+			bb_buf_add(&b, s, n);
+		else
+			bb_buf_addch(&b, '?');
+		s += n ? n : 1;
+	}
+	return bb_buf_detach(&b);
+}
+
+static void
+set_prop(xmlNodePtr node, const char *name, const char *value)
+{
+	char *v = xml_clean(value);
+
+	xmlNewProp(node, BAD_CAST name, BAD_CAST v);
+	free(v);
+}
+
+static void
+set_seconds(xmlNodePtr node, const char *name, double seconds)
+{
+	char v[32];
+
+	snprintf(v, sizeof(v), "%.3f", seconds < 0 ? 0.0 : seconds);
+	set_prop(node, name, v);
+}
+
+/* tests, failures, errors (none: every error is a stage's failure), skipped, time */
+static void
+set_counts(xmlNodePtr node, size_t tests, size_t failures, const size_t *skipped,
+	double seconds)
+{
+	char num[24];
+
+	snprintf(num, sizeof(num), "%zu", tests);
+	set_prop(node, "tests", num);
+	snprintf(num, sizeof(num), "%zu", failures);
+	set_prop(node, "failures", num);
+	set_prop(node, "errors", "0");
+	if (skipped) {
+		snprintf(num, sizeof(num), "%zu", *skipped);
+		set_prop(node, "skipped", num);
+	}
+	set_seconds(node, "time", seconds);
+}
+
+static void
+add_text_child(xmlNodePtr parent, const char *name, const char *text)
+{
+	char *v = xml_clean(text);
+
+	xmlNewTextChild(parent, NULL, BAD_CAST name, BAD_CAST v);
+	free(v);
+}
+
+static void
+add_property(xmlNodePtr props, const char *name, const char *value)
+{
+	xmlNodePtr p;
+
+	if (!value)
+		return;
+	p = xmlNewChild(props, NULL, BAD_CAST "property", NULL);
+	set_prop(p, "name", name);
+	set_prop(p, "value", value);
+}
+
+static void
+add_case(xmlNodePtr suite, const struct junit_report *r, const struct junit_stage *st,
+	const char *failed)
+{
+	xmlNodePtr tc = xmlNewChild(suite, NULL, BAD_CAST "testcase", NULL), f;
+	char *cls = xasprintf("pgo-run.profile.%s", r->target);
+
+	set_prop(tc, "classname", cls);
+	set_prop(tc, "name", st->name);
+	set_seconds(tc, "time", st->seconds);
+	if (st->failure) {
+		f = xmlNewChild(tc, NULL, BAD_CAST "failure", NULL);
+		set_prop(f, "message", st->failure);
+		set_prop(f, "type", "error");
+	} else if (!st->reached) {
+		char *why = xasprintf("not reached: %s failed", failed ? failed : "a stage");
+
+		f = xmlNewChild(tc, NULL, BAD_CAST "skipped", NULL);
+		set_prop(f, "message", why);
+		free(why);
+	}
+	if (st->out.len)
+		add_text_child(tc, "system-out", st->out.buf + tail_start(&st->out));
+	free(cls);
+}
+
+static xmlDocPtr
+build_doc(const struct junit_report *r)
+{
+	xmlDocPtr doc = xmlNewDoc(BAD_CAST "1.0");
+	xmlNodePtr root = xmlNewNode(NULL, BAD_CAST "testsuites"), suite, props;
+	size_t failures = 0, skipped = 0;
+	const char *failed = NULL;
+	char stamp[32], host[256] = "localhost", *name = xasprintf("pgo-run profile %s", r->target);
+	struct tm tm;
+
+	for (size_t i = 0; i < r->n; i++) {
+		if (r->stage[i].failure && !failed)
+			failed = r->stage[i].name;
+		failures += r->stage[i].failure != NULL;
+		skipped += !r->stage[i].reached && !r->stage[i].failure;
+	}
+	xmlDocSetRootElement(doc, root);
+	suite = xmlNewChild(root, NULL, BAD_CAST "testsuite", NULL);
+	set_prop(suite, "name", name);
+	set_counts(root, r->n, failures, NULL, r->seconds);
+	set_counts(suite, r->n, failures, &skipped, r->seconds);
+	localtime_r(&r->start.tv_sec, &tm);
+	strftime(stamp, sizeof(stamp), "%Y-%m-%dT%H:%M:%S", &tm);
+	set_prop(suite, "timestamp", stamp);
+	if (gethostname(host, sizeof(host) - 1) < 0)
+		strcpy(host, "localhost");
+	host[sizeof(host) - 1] = '\0';
+	set_prop(suite, "hostname", host);
+	props = xmlNewChild(suite, NULL, BAD_CAST "properties", NULL);
+	add_property(props, "target", r->target);
+	add_property(props, "task", r->task);
+	for (size_t i = 0; i < r->n; i++)
+		add_case(suite, r, &r->stage[i], failed);
+	free(name);
+	return doc;
+}
+
+/* writes n bytes to a new file beside path, then renames it over path */
+static int
+write_atomic(const char *path, const void *p, size_t n, struct bb_error *err)
+{
+	char *tmp = xstrcat(path, ".tmp-XXXXXX", NULL);
+	int fd = mkstemp(tmp), r = -1;
+
+	if (fd < 0) {
+		bb_error(err, NULL, "%s: %s", path, strerror(errno));
+		free(tmp);
+		return -1;
+	}
+	if (fchmod(fd, 0644) < 0 || bb_write_all(fd, p, n) < 0 || fsync(fd) < 0)
+		bb_error(err, NULL, "%s: %s", path, strerror(errno));
+	else if (close(fd) < 0 || (fd = -1, rename(tmp, path) < 0))
+		bb_error(err, NULL, "%s: %s", path, strerror(errno));
+	else
+		r = 0;
+	if (fd >= 0)
+		close(fd);
+	if (r < 0)
+		unlink(tmp);
+	free(tmp);
+	return r;
+}
+
+int
+junit_write(const char *path, const struct junit_report *r, struct bb_error *err)
+{
+	xmlDocPtr doc = build_doc(r);
+	xmlChar *mem = NULL;
+	int size = 0, ret;
+
+	xmlDocDumpFormatMemoryEnc(doc, &mem, &size, "UTF-8", 1);
+	xmlFreeDoc(doc);
+	if (!mem || size <= 0) {
+		xmlFree(mem);
+		return bb_error(err, NULL, "%s: libxml2 could not write the report", path);
+	}
+	ret = write_atomic(path, mem, (size_t)size, err);
+	xmlFree(mem);
+	return ret;
+}
