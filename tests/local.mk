@@ -62,6 +62,12 @@ check_PROGRAMS += %D%/runner/test-qemuboot %D%/runner/test-proc
 %C%_runner_test_proc_CPPFLAGS = $(TEST_CFLAGS)
 %C%_runner_test_proc_LDADD = $(TEST_LIBS)
 
+check_PROGRAMS += %D%/runner/test-junit
+%C%_runner_test_junit_SOURCES = %D%/runner/test-junit.c %D%/test-util.c %D%/test-util.h \
+	runner/junit.c runner/junit.h
+%C%_runner_test_junit_CPPFLAGS = $(TEST_CFLAGS) $(LIBXML2_CFLAGS)
+%C%_runner_test_junit_LDADD = $(TEST_LIBS) $(LIBXML2_LIBS)
+
 TESTS += $(check_PROGRAMS)
 dist_check_SCRIPTS += %D%/conformance.sh %D%/real-data.sh
 TESTS += %D%/conformance.sh %D%/real-data.sh
@@ -75,6 +81,14 @@ TESTS += %D%/runner/test-profile.sh
 # (through a variable: automake would take a literal target as overriding its rule)
 TEST_PROFILE_LOG = %D%/runner/test-profile.sh.log
 $(TEST_PROFILE_LOG): %D%/qemu.sh.log
+# the other targets (a board over ssh, qemu-user), --junit, the progress line and
+# the port race; the ones that boot the image also after tests/qemu.sh
+dist_check_SCRIPTS += %D%/runner/test-ssh-target.sh %D%/runner/test-qemu-user.sh \
+	%D%/runner/test-report.sh
+TESTS += %D%/runner/test-ssh-target.sh %D%/runner/test-qemu-user.sh %D%/runner/test-report.sh
+EXTRA_DIST += %D%/runner/lib.sh
+TEST_IMAGE_LOGS = %D%/runner/test-ssh-target.sh.log %D%/runner/test-report.sh.log
+$(TEST_IMAGE_LOGS): %D%/qemu.sh.log
 # the generated python3-pgo-image:do_profile run by pgo-run task against an
 # image of its own, from the packages tests/qemu.sh downloads (so: after it)
 dist_check_SCRIPTS += %D%/do-profile.sh

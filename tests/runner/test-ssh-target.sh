@@ -1,0 +1,129 @@
+#!/bin/bash
+# TAP: "pgo-run profile --target ssh" against a board: the test image booted
+# by hand in QEMU (TCG), its ssh on a forwarded port. The profile comes back
+# and builds the demo with -fprofile-use -Werror=missing-profile; the board
+# keeps nothing and keeps running; a task that fails, a refused connection
+# and a wrong key are one-line errors with exit 1.
+set -u
+. "$(dirname "$0")/lib.sh"
+require_tools 10 "$QEMU" ssh ssh-keygen gcc python3 xmllint
+load_image 10
+echo "1..10"
+
+# board_profile NAME ARGS...: --target ssh, log $W/NAME.log, stderr $W/NAME.err, exit $rc
+board_profile() {
+	local name=$1
+	shift
+	"$PGO_RUN" profile --target ssh --python "$DEMO_GUEST_BINARY" --task "$DEMO_ARGS" \
+		--gcov-prefix-strip "$DEMO_PREFIX_STRIP" --gcc-version "$DEMO_GCC_VERSION" \
+		--ssh-key "$IMAGE_SSH_KEY" --timeout 60 --connect-timeout 20 --collect-timeout 30 \
+		--log "$W/$name.log" "$@" >"$W/$name.out" 2>"$W/$name.err"
+	rc=$?
+}
+
+t0=$(now)
+if ! board_start 90; then
+	not_ok "the board boots"
+	diag "$W/board.qemu"
+	tail -n 20 "$W/board.console" | tr -d '\r' | diag
+	exit 1
+fi
+echo "# time board-boot $(since "$t0")s (ssh on 127.0.0.1:$board_port)"
+# the board is up when its ssh answers (dropbear starts with the marker)
+for _ in $(seq 100); do board_ssh true 2>/dev/null && break; sleep 0.2; done
+
+# 1 the profile from the board
+t0=$(now)
+board_profile board 127.0.0.1 --ssh-port "$board_port" --out "$W/prof" --junit "$W/board.xml"
+echo "# time ssh-target-run $(since "$t0")s"
+grep '^pgo-run: done:' "$W/board.log" | diag
+if [ "$rc" = 0 ] && [ -f "$W/prof/$DEMO_GCDA_STRIPPED" ] &&
+   grep -q '<source>ssh:127.0.0.1:/tmp/pgo-profile\.[0-9a-f]*</source>' "$W/prof/pgo-manifest.xml" &&
+   [ ! -s "$W/board.err" ]; then
+	ok "ssh target: $DEMO_GCDA_STRIPPED from root@127.0.0.1:$board_port, manifest source ssh:"
+else
+	not_ok "ssh target: profile gathered (exit $rc)"; diag "$W/board.err"; tail -n 20 "$W/board.log" | diag
+fi
+
+# 2 stages of a board in the report: no boot
+names=$(xmllint --xpath '//testcase/@name' "$W/board.xml" 2>&1 | tr -s ' \n' ' ')
+[ "$names" = ' name="connect" name="run" name="collect" name="install" ' ] &&
+	[ "$(xmllint --xpath 'count(//failure)' "$W/board.xml")" = 0 ]
+check $? "ssh target: report stages connect, run, collect, install ($names)"
+
+# 3 the board keeps running and keeps nothing of ours
+left=$(board_ssh 'ls -d /tmp/pgo-profile* 2>/dev/null; echo end')
+[ "$left" = end ] && kill -0 "$board_pid" 2>/dev/null
+check $? "ssh target: the board still runs, no /tmp/pgo-profile* left on it (${left//$'\n'/ })"
+
+# 4 the profile is the one gcc uses: -fprofile-use passes with it and fails without it
+D=$DEMO_BUILD_DIR
+demo_use() { OBJDIR=$1; eval "$DEMO_USE"; }
+cp -p "$D/demo.o" "$W/demo.o.instrumented"
+rm -f "$D/demo.gcda"
+cp "$W/prof/$DEMO_GCDA_STRIPPED" "$D/demo.gcda"
+if demo_use "$D" >"$W/use.log" 2>&1; then
+	rm -f "$D/demo.gcda"
+	if ! demo_use "$D" >"$W/use-empty.log" 2>&1 && grep -q missing-profile "$W/use-empty.log"; then
+		ok "ssh target: the profile builds the demo with -fprofile-use; without it the build fails"
+	else
+		not_ok "ssh target: a build without the profile must fail with missing-profile"
+		diag "$W/use-empty.log"
+	fi
+else
+	not_ok "ssh target: build with the board's profile"; diag "$W/use.log"
+fi
+rm -f "$D/demo.gcda" "$D/demo-opt"
+cp -p "$W/demo.o.instrumented" "$D/demo.o"
+
+# 5 USER@HOST (over --ssh-user) and a given --remote-dir, made afresh and removed after
+board_ssh 'mkdir -p /tmp/board-prof && echo stale >/tmp/board-prof/old.gcda'
+board_profile user root@127.0.0.1 --ssh-port "$board_port" --ssh-user nobody \
+	--remote-dir /tmp/board-prof --out "$W/prof2"
+left=$(board_ssh 'ls -d /tmp/board-prof 2>/dev/null; echo end')
+if [ "$rc" = 0 ] && [ -f "$W/prof2/$DEMO_GCDA_STRIPPED" ] && [ ! -e "$W/prof2/old.gcda" ] &&
+   [ "$left" = end ]; then
+	ok "ssh target: root@HOST wins over --ssh-user; --remote-dir made afresh, removed after"
+else
+	not_ok "ssh target: USER@HOST, --remote-dir (exit $rc, left '$left')"; diag "$W/user.err"
+fi
+
+# faults: one line on stderr, exit 1, the profile directory untouched
+before=$(tree_sum "$W/prof")
+fault() {
+	local name=$1 want=$2 t
+	shift 2
+	t=$(now)
+	board_profile "$name" "$@" --out "$W/prof"
+	if [ "$rc" = 1 ] && grep -q -- "$want" "$W/$name.err" && [ "$(wc -l <"$W/$name.err")" = 1 ] &&
+	   [ "$(tree_sum "$W/prof")" = "$before" ]; then
+		ok "ssh target fault $name: $(cat "$W/$name.err") ($(since "$t")s)"
+	else
+		not_ok "ssh target fault $name: exit $rc, expected '$want'"
+		diag "$W/$name.err"; tail -n 5 "$W/$name.log" | diag
+	fi
+}
+# 6 the task fails on the board (and its directory is removed all the same)
+fault task-fails 'pgo-run: run: the task exited with status 3; its last line: bye' \
+	127.0.0.1 --ssh-port "$board_port" --python /bin/sh --task "-c 'echo bye; exit 3'"
+left=$(board_ssh 'ls -d /tmp/pgo-profile* 2>/dev/null; echo end')
+[ "$left" = end ]
+check $? "ssh target: after the failed task, no /tmp/pgo-profile* left on the board"
+# 8 nothing listens on the port: connection refused
+port=$(closed_port)
+fault refused "^pgo-run: connect: ssh to root@127.0.0.1:$port failed: connect to host 127.0.0.1 port $port: Connection refused$" \
+	127.0.0.1 --ssh-port "$port"
+# 9 a key the board does not know
+ssh-keygen -q -t ed25519 -N '' -f "$W/wrong-key"
+fault wrong-key "^pgo-run: connect: ssh to root@127.0.0.1:$board_port failed: .*Permission denied" \
+	127.0.0.1 --ssh-port "$board_port" --ssh-key "$W/wrong-key"
+
+# 10 the board is a required operand
+"$PGO_RUN" profile --target ssh --python /bin/true --task '' --out "$W/x" --gcc-version 12 \
+	2>"$W/usage.err"
+rc=$?
+[ "$rc" = 2 ] && grep -q '^pgo-run: profile: --target ssh needs the board: --target ssh \[USER@\]HOST' "$W/usage.err"
+check $? "ssh target without HOST: usage error, exit $rc"
+
+board_stop
+[ "$failed" = 0 ]
