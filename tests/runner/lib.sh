@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # sourced by the pgo-run test scripts (bash): TAP helpers, the test image
 # (tests/image/build-image.sh, shared with tests/qemu.sh), tools that must be
 # there (a missing one fails the test, it is never skipped), and the image
@@ -11,13 +12,14 @@ n=0 failed=0
 ok() { n=$((n + 1)); echo "ok $n - $*"; }
 not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $*"; }
 check() { if [ "$1" = 0 ]; then shift; ok "$@"; else shift; not_ok "$@"; fi; }
+# shellcheck disable=SC2120 # diag FILE..., or standard input
 diag() { sed 's/^/# /' "$@"; }
 now() { date +%s.%N; }
 since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.2f", b - a }'; }
 
 # require_tools PLAN TOOL...: every tool on PATH, or the plan fails at once
 require_tools() {
-	local plan=$1 missing= t
+	local plan=$1 missing='' t
 	shift
 	for t; do command -v "$t" >/dev/null || missing="$missing $t"; done
 	[ -z "$missing" ] && return 0
@@ -33,11 +35,13 @@ load_image() {
 		if ! sh "$here/image/build-image.sh" "$out" >"$out/build.log" 2>&1; then
 			echo "1..$1"
 			not_ok "the test image builds"
-			tail -n 20 "$out/build.log" | diag
+			tail -n 20 "$out/build.log" | sed 's/^/# /'
 			exit 1
 		fi
 	fi
+	# shellcheck source=/dev/null
 	. "$out/image.env"
+	# shellcheck source=/dev/null
 	. "$out/demo.env"
 }
 
@@ -56,8 +60,8 @@ trap 'echo "Bail out! signal"; exit 130' INT TERM HUP
 # board_start SECONDS: the test image in QEMU (TCG), ssh on 127.0.0.1:$board_port;
 # returns when its console shows the marker (1 on a deadline or when QEMU dies)
 board_start() {
-	local i t
-	for i in 1 2 3 4 5; do
+	local t
+	for _ in 1 2 3 4 5; do
 		board_port=$((20000 + RANDOM % 30000))
 		: >"$W/board.console"
 		"$QEMU" -accel tcg -machine q35,i8042=off -cpu max -m 512 -smp 1 \
@@ -125,6 +129,7 @@ time.sleep(3600)
 ' "$1" "$W/held" &
 	holder_pid=$!
 	for _ in $(seq 100); do [ -s "$W/held" ] && break; sleep 0.05; done
+	# shellcheck disable=SC2034 # for the caller
 	held=$(cat "$W/held" 2>/dev/null)
 }
 
@@ -136,9 +141,9 @@ closed_port() {
 # pids_gone LOG: every QEMU whose pid pgo-run logged has ended
 pids_gone() {
 	local pid
-	for pid in $(sed -n 's/^pgo-run: boot: qemu pid \([0-9]*\)$/\1/p' "$1"); do
+	while read -r pid; do
 		kill -0 "$pid" 2>/dev/null && return 1
-	done
+	done < <(sed -n 's/^pgo-run: boot: qemu pid \([0-9]*\)$/\1/p' "$1")
 	return 0
 }
 

@@ -6,6 +6,7 @@
 # builds with (an empty directory fails the build). A missing cross compiler
 # or emulator fails the test: sh .ci/install-deps installs them.
 set -u
+# shellcheck source-path=SCRIPTDIR
 . "$(dirname "$0")/lib.sh"
 CROSS=${CROSS:-aarch64-linux-gnu-}
 SYSROOT=${SYSROOT:-/usr/aarch64-linux-gnu}
@@ -16,9 +17,9 @@ echo "1..9"
 B=$W/build
 mkdir -p "$B" "$W/empty"
 cp "$here/image/demo.c" "$B/"
-CFLAGS='-O2 -fprofile-update=atomic'
+CFLAGS=(-O2 -fprofile-update=atomic)
 strip=$(echo "$B" | tr -cd / | wc -c)
-if (cd "$B" && "${CROSS}gcc" $CFLAGS -fprofile-generate -c demo.c -o demo.o &&
+if (cd "$B" && "${CROSS}gcc" "${CFLAGS[@]}" -fprofile-generate -c demo.c -o demo.o &&
     "${CROSS}gcc" -static -fprofile-generate -o demo demo.o) >"$W/build.log" 2>&1 &&
    "${CROSS}readelf" -h "$B/demo" | grep -q 'Machine:.*AArch64'; then
 	ok "the demo built for aarch64 with -fprofile-generate (static)"
@@ -52,7 +53,7 @@ else
 fi
 
 # 3-4 gcc -fprofile-use=DIR reads the installed profile directory; an empty one fails
-use() { (cd "$B" && "${CROSS}gcc" $CFLAGS -fprofile-use="$1" -fprofile-prefix-path="$B" \
+use() { (cd "$B" && "${CROSS}gcc" "${CFLAGS[@]}" -fprofile-use="$1" -fprofile-prefix-path="$B" \
 	-Werror=missing-profile -c demo.c -o demo.o); }
 if use "$W/prof" >"$W/use.log" 2>&1; then
 	ok "qemu-user: ${CROSS}gcc -fprofile-use=PROFILE_DIR -Werror=missing-profile builds"

@@ -5,6 +5,7 @@
 # by script(1)) and none without one; and a forwarded ssh port that another
 # process holds: QEMU is started again on another port, a few times.
 set -u
+# shellcheck source-path=SCRIPTDIR
 . "$(dirname "$0")/lib.sh"
 require_tools 14 "$QEMU" ssh xmllint script python3
 load_image 14
@@ -116,17 +117,17 @@ check $? "no tty: no progress line (no CR, no escape), with --log and without"
 # 11-12 the forwarded port: two taken ports, then a free one (no boot marker: QEMU's
 # exit is seen while connecting)
 hold_ports 2
-set -- $held
+read -r p1 p2 <<<"$held"
 t0=$(now)
-PGO_RUN_TEST_SSH_PORTS="$1,$2" profile port-race --out "$W/pprof" --junit "$W/port.xml"
+PGO_RUN_TEST_SSH_PORTS="$p1,$p2" profile port-race --out "$W/pprof" --junit "$W/port.xml"
 echo "# time port-race-run $(since "$t0")s"
 last=$(sed -n 's/^pgo-run: boot: ssh port 127.0.0.1:\([0-9]*\)$/\1/p' "$W/port-race.log" | tail -n 1)
 if [ "$rc" = 0 ] && [ -f "$W/pprof/$DEMO_GCDA_STRIPPED" ] &&
-   grep -q "127.0.0.1:$1 was taken before QEMU could bind it; another port (try 2 of 5)" "$W/port-race.log" &&
-   grep -q "127.0.0.1:$2 was taken before QEMU could bind it; another port (try 3 of 5)" "$W/port-race.log" &&
-   [ -n "$last" ] && [ "$last" != "$1" ] && [ "$last" != "$2" ] &&
+   grep -q "127.0.0.1:$p1 was taken before QEMU could bind it; another port (try 2 of 5)" "$W/port-race.log" &&
+   grep -q "127.0.0.1:$p2 was taken before QEMU could bind it; another port (try 3 of 5)" "$W/port-race.log" &&
+   [ -n "$last" ] && [ "$last" != "$p1" ] && [ "$last" != "$p2" ] &&
    [ "$(x "$W/port.xml" 'count(//failure)')" = 0 ]; then
-	ok "ports $1 and $2 taken: QEMU started again, the profile came through 127.0.0.1:$last"
+	ok "ports $p1 and $p2 taken: QEMU started again, the profile came through 127.0.0.1:$last"
 else
 	not_ok "port race (exit $rc, last port '$last')"; diag "$W/port-race.err"
 	grep '^pgo-run: \|^qemu:' "$W/port-race.log" | tail -n 12 | diag
@@ -136,7 +137,7 @@ fi
 check $? "port race: three QEMUs started, every one of them gone"
 # 13-14 every try loses: one line, exit 1, no QEMU left
 hold_ports 5
-ports=$(echo $held | tr ' ' ,)
+ports=${held// /,}
 last=${held##* }
 PGO_RUN_TEST_SSH_PORTS=$ports profile port-lost --boot-marker "$IMAGE_MARKER" --out "$W/prof"
 [ "$rc" = 1 ] && [ "$(wc -l <"$W/port-lost.err")" = 1 ] &&

@@ -5,6 +5,7 @@
 # keeps nothing and keeps running; a task that fails, a refused connection
 # and a wrong key are one-line errors with exit 1.
 set -u
+# shellcheck source-path=SCRIPTDIR
 . "$(dirname "$0")/lib.sh"
 require_tools 10 "$QEMU" ssh ssh-keygen gcc python3 xmllint
 load_image 10
@@ -58,6 +59,7 @@ check $? "ssh target: the board still runs, no /tmp/pgo-profile* left on it (${l
 
 # 4 the profile is the one gcc uses: -fprofile-use passes with it and fails without it
 D=$DEMO_BUILD_DIR
+# shellcheck disable=SC2034 # OBJDIR is in DEMO_USE
 demo_use() { OBJDIR=$1; eval "$DEMO_USE"; }
 cp -p "$D/demo.o" "$W/demo.o.instrumented"
 rm -f "$D/demo.gcda"
