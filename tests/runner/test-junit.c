@@ -166,7 +166,7 @@ test_overwrite(void **state)
 	xmlDocPtr doc;
 
 	report_init(&r);
-	test_write(dir, "r.xml", "old");
+	free(test_write(dir, "r.xml", "old"));
 	doc = write_and_parse(&r, dir, "r.xml");
 	assert_prop(find(xmlDocGetRootElement(doc), "testsuite"), "failures", "0");
 	xmlFreeDoc(doc);
