@@ -89,6 +89,10 @@ TESTS += %D%/runner/test-ssh-target.sh %D%/runner/test-qemu-user.sh %D%/runner/t
 EXTRA_DIST += %D%/runner/lib.sh
 TEST_IMAGE_LOGS = %D%/runner/test-ssh-target.sh.log %D%/runner/test-report.sh.log
 $(TEST_IMAGE_LOGS): %D%/qemu.sh.log
+# test-profile.sh and test-ssh-target.sh both build the demo with -fprofile-use
+# in the image's demo-build/ (GCC ties a .gcda to its object path): one at a time
+TEST_SSH_TARGET_LOG = %D%/runner/test-ssh-target.sh.log
+$(TEST_SSH_TARGET_LOG): $(TEST_PROFILE_LOG)
 # the generated python3-pgo-image:do_profile run by pgo-run task against an
 # image of its own, from the packages tests/qemu.sh downloads (so: after it)
 dist_check_SCRIPTS += %D%/do-profile.sh
