@@ -539,14 +539,14 @@ find_class(struct bb_data *d, const char *name)
 			file = xasprintf("%s/%s.bbclass", dirs[i], name);
 		}
 		if (file[0] != '/') {
+			/* a relative name is looked up in BBPATH only (bb.parse's
+			 * resolve_file), never in the current directory */
 			char *abs = which(bp ? bp : "None", file);
 
-			if (abs) {
-				free(file);
-				file = abs;
-			}
+			free(file);
+			file = abs;
 		}
-		if (bb_path_exists(file))
+		if (file && bb_path_exists(file))
 			found = file;
 		else
 			free(file);

@@ -1,6 +1,7 @@
 /* recipe syntax (BBHandler): functions, tasks, inherit, EXPORT_FUNCTIONS, handlers */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "bblang/data.h"
 #include "bblang/parse.h"
@@ -181,6 +182,24 @@ test_missing_class(void **state)
 	free(err);
 }
 
+/* a class is looked up in BBPATH only: one under ./classes of the current
+ * directory is not found (BitBake's resolve_file does not look there) */
+static void
+test_class_not_from_cwd(void **state)
+{
+	struct test_ctx *t = *state;
+	char *cwd = getcwd(NULL, 0), *err;
+
+	test_write_tree(t->dir, "classes/here.bbclass", "HERE = \"1\"\n", NULL);
+	assert_int_equal(chdir(t->dir), 0);
+	assert_int_equal(test_parse(t, "cwd.bb", "inherit here\n"), -1);
+	err = test_error(t);
+	assert_string_equal(err, "@DIR@/cwd.bb:1: error: could not inherit class 'here'");
+	free(err);
+	assert_int_equal(chdir(cwd), 0);
+	free(cwd);
+}
+
 static void
 test_missing_class_warn(void **state)
 {
@@ -268,6 +287,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_export_functions_overridden, setup, test_ctx_teardown),
 		cmocka_unit_test_setup_teardown(test_missing_class, setup, test_ctx_teardown),
 		cmocka_unit_test_setup_teardown(test_missing_class_warn, setup, test_ctx_teardown),
+		cmocka_unit_test_setup_teardown(test_class_not_from_cwd, setup, test_ctx_teardown),
 		cmocka_unit_test_setup_teardown(test_unclosed_function, setup, test_ctx_teardown),
 		cmocka_unit_test_setup_teardown(test_addtask_keyword_like_names, setup, test_ctx_teardown),
 		cmocka_unit_test_setup_teardown(test_handler_by_extension, setup, test_ctx_teardown),
