@@ -38,6 +38,9 @@ static const char profile_usage[] =
 	"  --toolchain gcc        the only one so far\n"
 	"  --gcc-version V, --cc CC\n"
 	"                         the compiler whose gcda stamp the files must carry\n"
+	"  --ok-status LIST       the task's exit statuses that still give a profile\n"
+	"                         (comma-separated; default 0; e.g. 0,2,3 for regrtest,\n"
+	"                         which exits 2 or 3 when tests fail or change the system)\n"
 	"  --timeout S            the task's deadline (default 3600)\n"
 	"  --idle-timeout S       the task's deadline without output (default 900; 0: none)\n"
 	"  --boot-timeout S, --connect-timeout S, --collect-timeout S\n"
@@ -53,7 +56,7 @@ enum { O_TARGET = 256, O_QEMUBOOT, O_KERNEL, O_ROOTFS, O_BINDIR, O_ACCEL, O_QAPP
 	O_KAPPEND, O_TRANSPORT, O_KEY, O_USER, O_MARKER, O_PYTHON, O_TASK, O_REMOTE, O_STRIP,
 	O_TOOLCHAIN, O_GCCVER, O_CC, O_TIMEOUT, O_IDLE, O_BOOT, O_CONNECT, O_COLLECT, O_OUT,
 	O_ARCHIVE, O_LOG, O_MACHINE, O_IMAGE, O_QEMU_USER, O_ARCH, O_SYSROOT, O_JUNIT,
-	O_SSH_PORT };
+	O_SSH_PORT, O_OK_STATUS };
 
 static const struct option profile_longopts[] = {
 	{ "target", required_argument, NULL, O_TARGET },
@@ -90,6 +93,7 @@ static const struct option profile_longopts[] = {
 	{ "sysroot", required_argument, NULL, O_SYSROOT },
 	{ "junit", required_argument, NULL, O_JUNIT },
 	{ "ssh-port", required_argument, NULL, O_SSH_PORT },
+	{ "ok-status", required_argument, NULL, O_OK_STATUS },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -100,6 +104,31 @@ bad_arg(const char *opt, const char *arg)
 	fprintf(stderr, "pgo-run: profile: --%s: bad value '%s' (see pgo-run profile --help)\n",
 		opt, arg);
 	return -1;
+}
+
+/* --ok-status 0,2,3: exit statuses 0 to 254 (255 is ssh's own failure) */
+static int
+set_ok_status(const char *arg, struct profile_opts *o)
+{
+	const char *p = arg;
+
+	memset(o->ok_status, 0, sizeof(o->ok_status));
+	for (;;) {
+		char *end;
+		long v;
+
+		if (*p < '0' || *p > '9')
+			return bad_arg("ok-status", arg);
+		v = strtol(p, &end, 10);
+		if (v > 254)
+			return bad_arg("ok-status", arg);
+		o->ok_status[v] = true;
+		if (!*end)
+			return 0;
+		if (*end != ',')
+			return bad_arg("ok-status", arg);
+		p = end + 1;
+	}
 }
 
 static int
@@ -191,6 +220,7 @@ profile_opt(struct profile_opts *o, int c)
 		return 0;
 	}
 	switch (c) {
+	case O_OK_STATUS: return set_ok_status(optarg, o);
 	case O_TIMEOUT: return set_seconds("timeout", optarg, &o->timeout);
 	case O_IDLE: return set_seconds("idle-timeout", optarg, &o->idle_timeout);
 	case O_BOOT: return set_seconds("boot-timeout", optarg, &o->boot_timeout);
@@ -255,7 +285,8 @@ profile_main(int argc, char **argv)
 {
 	struct profile_opts o = { TARGET_QEMU, TRANSPORT_SSH, .accel = QEMU_ACCEL_AUTO,
 		.timeout = 3600, .idle_timeout = 900,
-		.boot_timeout = 120, .connect_timeout = 60, .collect_timeout = 300 };
+		.boot_timeout = 120, .connect_timeout = 60, .collect_timeout = 300,
+		.ok_status = { [0] = true } };
 	int c, r;
 
 	opterr = 0;

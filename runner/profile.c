@@ -755,6 +755,10 @@ stage_run(struct session *s, const char *dir)
 	}
 	free(cmd);
 	s->task_seconds = proc_now() - t;
+	if (r > 0 && r < 255 && s->o->ok_status[r]) {
+		note(s, "the task exited with status %d, accepted by --ok-status", r);
+		r = 0;
+	}
 	if (r > 0)
 		return fail(s, "the task exited with status %d%s%s", r,
 			*s->last ? "; its last line: " : "", s->last);

@@ -40,6 +40,7 @@ struct profile_opts {
 	int strip;				/* GCOV_PREFIX_STRIP */
 	const char *gcc_version, *cc;
 	double timeout, idle_timeout;		/* the task: total, without output (0: none) */
+	bool ok_status[255];			/* the task's exit statuses that count as success */
 	double boot_timeout, connect_timeout, collect_timeout;
 	const char *out, *archive, *log, *junit;
 	const char *machine, *image;		/* for the manifest */
