@@ -167,10 +167,11 @@ task serial "$W/serial/meta-pgo" "$W/serial"
 echo "# time serial do_profile $(since "$t0")s"
 gathered serial "$W/serial"
 
-# 13-16 a task that fails, over the profile of the ssh run
+# 13-16 a task that fails (the demo exits 2, a status this conf does not
+# accept), over the profile of the ssh run
 t=$W/ssh wk=$(work "$W/ssh")
 before=$(tree_sum "$(profdir "$t")")
-printf 'PYTHON_PROFILE_TASK = "1 +"\n' >"$W/fail.conf"
+printf 'PYTHON_PROFILE_TASK = "1 +"\nPYTHON_PROFILE_TASK_OK_STATUS = "0"\n' >"$W/fail.conf"
 task fail "$top/meta-pgo" "$t" "$W/fail.conf"
 if [ "$rc" != 0 ] && grep -q "^pgo-run: do_profile failed with exit code $rc (log: " "$W/fail.out"; then
 	ok "a failing task: exit $rc, $(grep '^pgo-run: do_profile failed' "$W/fail.out")"

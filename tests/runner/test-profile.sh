@@ -30,7 +30,7 @@ W=$(mktemp -d "${TMPDIR:-/tmp}/test-profile.XXXXXX") || exit 99
 cleanup() { rm -rf "$W"; }
 trap cleanup EXIT
 
-echo "1..16"
+echo "1..18"
 n=0 failed=0
 ok() { n=$((n + 1)); echo "ok $n - $*"; }
 not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $*"; }
@@ -126,6 +126,32 @@ if [ "$rc" = 0 ] && same_kind "$W/lprof/$DEMO_GCDA_STRIPPED" "$W/prof/$DEMO_GCDA
 	ok "local: $DEMO_GCDA_STRIPPED from a run on the host"
 else
 	not_ok "local: profile gathered (exit $rc)"; diag "$W/local.err"
+fi
+
+# 6-7 --ok-status: a task that gathers its profile and then exits 3 (as
+# regrtest does when a test fails) counts as done only when 3 is listed
+okst() {
+	oname=$1
+	shift
+	"$PGO_RUN" profile --target local --python /bin/sh \
+		--task "-c '$DEMO_BINARY $DEMO_ARGS; exit 3'" \
+		--gcov-prefix-strip "$DEMO_PREFIX_STRIP" --gcc-version "$DEMO_GCC_VERSION" \
+		--out "$W/$oname" --log "$W/$oname.log" "$@" 2>"$W/$oname.err"
+}
+rc=0; okst okst3 --ok-status 0,3 || rc=$?
+if [ "$rc" = 0 ] && same_kind "$W/okst3/$DEMO_GCDA_STRIPPED" "$W/prof/$DEMO_GCDA_STRIPPED" &&
+   grep -q 'the task exited with status 3, accepted by --ok-status' "$W/okst3.log"; then
+	ok "--ok-status 0,3: a task exiting 3 gives its profile"
+else
+	not_ok "--ok-status 0,3: profile gathered (exit $rc)"; diag "$W/okst3.err"
+fi
+rc=0; okst okst2 --ok-status 0,2 || rc=$?
+if [ "$rc" = 1 ] && [ "$(wc -l <"$W/okst2.err")" = 1 ] &&
+   grep -q '^pgo-run: run: the task exited with status 3; its last line: ' "$W/okst2.err" &&
+   [ ! -e "$W/okst2" ]; then
+	ok "--ok-status 0,2: a task exiting 3 fails, nothing installed"
+else
+	not_ok "--ok-status 0,2: exit $rc"; diag "$W/okst2.err"
 fi
 
 # faults: NAME EXPECTED-ERROR ARGS...; the profile directory must stay as it is

@@ -6,6 +6,10 @@
 
 # what the instrumented python runs on the target while the profile is gathered
 PYTHON_PROFILE_TASK ??= "Tools/pybench/pybench.py -n 1"
+# its exit statuses that still give a complete profile: Python's test runner
+# exits with one of these when a test fails or changes the system, which on a
+# target is common and does not spoil the profile
+PYTHON_PROFILE_TASK_OK_STATUS ??= "0,1"
 # where python-pgo-image:do_profile installs the profile (from sstate too)
 PGO_PROFILE_DIR ??= "${TOPDIR}/pgo-profile/${MACHINE}"
 # seconds pgo-run lets the whole profiling session (boot, task, collect) take

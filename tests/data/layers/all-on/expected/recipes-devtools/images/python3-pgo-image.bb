@@ -69,6 +69,7 @@ do_profile() {
 		--gcov-prefix-strip ${PGO_GCOV_PREFIX_STRIP} \
 		--toolchain gcc \
 		--gcc-version ${GCCVERSION} \
+		--ok-status ${PYTHON_PROFILE_TASK_OK_STATUS} \
 		--timeout ${PGO_PROFILE_TIMEOUT} \
 		--out ${PGO_PROFILE_OUT} \
 		--archive ${PGO_ARCHIVE_STAGE}/${IMAGE_LINK_NAME}.pgo-profile.tar

@@ -68,6 +68,7 @@ do_profile() {
 		--remote-dir ${PGO_TARGET_PROFILE_DIR} \
 		--toolchain clang \
 		--profdata ${PGO_CLANG_PROFDATA} \
+		--ok-status ${PYTHON_PROFILE_TASK_OK_STATUS} \
 		--timeout ${PGO_PROFILE_TIMEOUT} \
 		--out ${PGO_PROFILE_OUT} \
 		--archive ${PGO_ARCHIVE_STAGE}/${IMAGE_LINK_NAME}.pgo-profile.tar
