@@ -18,6 +18,10 @@ addtask pgo_check after do_compile before do_install
 # -fprofile-prefix-path maps ${B} away, so the .gcda names in PGO_PROFILE_DIR
 # (Objects#abstract.gcda) are those python3-profile-opt wrote from its own ${B}
 PGO_USE_FLAGS = "-fprofile-use=${PGO_PROFILE_DIR} -fprofile-correction -fprofile-prefix-path=${B}"
+# what CPython's own --enable-optimizations adds (3.10 and later): calls within
+# libpython may be inlined;
+# python3-profile-opt is built with it too, so that the profile matches
+PGO_USE_FLAGS += "-fno-semantic-interposition"
 
 # on make's command line, not in CFLAGS: the interpreter and the stdlib are
 # built with the profile, but the flags stay out of the installed Makefile and

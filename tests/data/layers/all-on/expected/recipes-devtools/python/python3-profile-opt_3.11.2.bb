@@ -34,6 +34,9 @@ LDFLAGS:append = " -Wl,-rpath,${libdir}"
 # -fprofile-prefix-path drops ${B} from the .gcda names (Objects#abstract.gcda),
 # so python3 finds them from its own build directory
 PGO_GEN_FLAGS = "-fprofile-generate=${PGO_TARGET_PROFILE_DIR} -fprofile-update=atomic -fprofile-prefix-path=${B}"
+# what CPython's own --enable-optimizations adds (3.10 and later): calls within
+# libpython may be inlined; in both builds, so that the profile matches
+PGO_GEN_FLAGS += "-fno-semantic-interposition"
 # on make's command line: instrumented interpreter and stdlib, clean sysconfig data
 EXTRA_OEMAKE += 'CFLAGS_NODIST="${PGO_GEN_FLAGS}" LDFLAGS_NODIST="${PGO_GEN_FLAGS}"'
 

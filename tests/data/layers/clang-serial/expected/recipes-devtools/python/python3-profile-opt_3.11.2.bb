@@ -33,6 +33,9 @@ LDFLAGS:append = " -Wl,-rpath,${libdir}"
 
 TOOLCHAIN = "clang"
 PGO_GEN_FLAGS = "-fprofile-generate=${PGO_TARGET_PROFILE_DIR}"
+# what CPython's own --enable-optimizations adds (3.10 and later): calls within
+# libpython may be inlined; in both builds, so that the profile matches
+PGO_GEN_FLAGS += "-fno-semantic-interposition"
 # on make's command line: instrumented interpreter and stdlib, clean sysconfig data
 EXTRA_OEMAKE += 'CFLAGS_NODIST="${PGO_GEN_FLAGS}" LDFLAGS_NODIST="${PGO_GEN_FLAGS}"'
 

@@ -17,6 +17,10 @@ addtask pgo_check after do_compile before do_install
 # python3-pgo-image:do_profile from python3-profile-opt ---
 TOOLCHAIN:class-target = "clang"
 PGO_USE_FLAGS = "-fprofile-use=${PGO_PROFILE_DIR}/${PGO_CLANG_PROFDATA}"
+# what CPython's own --enable-optimizations adds (3.10 and later): calls within
+# libpython may be inlined;
+# python3-profile-opt is built with it too, so that the profile matches
+PGO_USE_FLAGS += "-fno-semantic-interposition"
 
 # on make's command line, not in CFLAGS: the interpreter and the stdlib are
 # built with the profile, but the flags stay out of the installed Makefile and
