@@ -24,8 +24,8 @@ PGO_RUN=${PGO_RUN:-$PWD/runner/pgo-run}
 PGO_GEN=${PGO_GEN:-$PWD/generator/pgo-gen}
 QEMU=${QEMU:-qemu-system-x86_64}
 
-command -v "$QEMU" >/dev/null || { echo "1..0 # SKIP $QEMU not found"; exit 0; }
-command -v ssh >/dev/null || { echo "1..0 # SKIP ssh not found"; exit 0; }
+command -v "$QEMU" >/dev/null || { echo "1..1"; echo "not ok 1 - $QEMU not found (sh .ci/install-deps installs it)"; exit 1; }
+command -v ssh >/dev/null || { echo "1..1"; echo "not ok 1 - ssh not found (sh .ci/install-deps installs it)"; exit 1; }
 for p in "$PGO_RUN" "$PGO_GEN"; do
 	[ -x "$p" ] || { echo "Bail out! $p not built"; exit 99; }
 done

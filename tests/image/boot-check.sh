@@ -21,14 +21,14 @@ STEP_TIMEOUT=${STEP_TIMEOUT:-30}
 QEMU=${QEMU:-qemu-system-x86_64}
 
 for f in image.env demo.env; do
-    [ -r "$OUT/$f" ] || { echo "1..0 # SKIP no $OUT/$f (run build-image.sh first)"; exit 0; }
+    [ -r "$OUT/$f" ] || { echo "1..1"; echo "not ok 1 - no $OUT/$f (run build-image.sh first)"; exit 1; }
 done
 # shellcheck source=/dev/null
 . "$OUT/image.env"
 # shellcheck source=/dev/null
 . "$OUT/demo.env"
-command -v "$QEMU" >/dev/null || { echo "1..0 # SKIP $QEMU not found"; exit 0; }
-command -v ssh >/dev/null || { echo "1..0 # SKIP ssh not found"; exit 0; }
+command -v "$QEMU" >/dev/null || { echo "1..1"; echo "not ok 1 - $QEMU not found (sh .ci/install-deps installs it)"; exit 1; }
+command -v ssh >/dev/null || { echo "1..1"; echo "not ok 1 - ssh not found (sh .ci/install-deps installs it)"; exit 1; }
 
 W=$(mktemp -d "${TMPDIR:-/tmp}/boot-check.XXXXXX") || exit 2
 qpid='' rpid=''

@@ -12,8 +12,8 @@ out=${PGO_IMAGE_DIR:-$PWD/tests/image-out}
 PGO_RUN=${PGO_RUN:-$PWD/runner/pgo-run}
 QEMU=${QEMU:-qemu-system-x86_64}
 
-command -v "$QEMU" >/dev/null || { echo "1..0 # SKIP $QEMU not found"; exit 0; }
-command -v ssh >/dev/null || { echo "1..0 # SKIP ssh not found"; exit 0; }
+command -v "$QEMU" >/dev/null || { echo "1..1"; echo "not ok 1 - $QEMU not found (sh .ci/install-deps installs it)"; exit 1; }
+command -v ssh >/dev/null || { echo "1..1"; echo "not ok 1 - ssh not found (sh .ci/install-deps installs it)"; exit 1; }
 mkdir -p "$out" || exit 99
 if [ ! -r "$out/image.env" ] || [ ! -r "$out/demo.env" ]; then
 	if ! sh "$here/image/build-image.sh" "$out" >"$out/build.log" 2>&1; then
