@@ -51,13 +51,8 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM HUP
 
 echo "1..20"
-n=0 failed=0
-ok() { n=$((n + 1)); echo "ok $n - $*"; }
-not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $*"; }
-check() { if [ "$1" = 0 ]; then shift; ok "$@"; else shift; not_ok "$@"; fi; }
-diag() { sed 's/^/# /' "$@"; }
-now() { date +%s.%N; }
-since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.2f", b - a }'; }
+# shellcheck source=tests/tap.sh
+. "$here/tap.sh"
 tree_sum() { (cd "$1" 2>/dev/null && find . -type f | LC_ALL=C sort | xargs cat | cksum); }
 
 qemu_bindir=$(dirname "$(command -v "$QEMU")")

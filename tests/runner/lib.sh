@@ -8,14 +8,8 @@ out=${PGO_IMAGE_DIR:-$PWD/tests/image-out}
 PGO_RUN=${PGO_RUN:-$PWD/runner/pgo-run}
 QEMU=${QEMU:-qemu-system-x86_64}
 
-n=0 failed=0
-ok() { n=$((n + 1)); echo "ok $n - $*"; }
-not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $*"; }
-check() { if [ "$1" = 0 ]; then shift; ok "$@"; else shift; not_ok "$@"; fi; }
-# shellcheck disable=SC2120 # diag FILE..., or standard input
-diag() { sed 's/^/# /' "$@"; }
-now() { date +%s.%N; }
-since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.2f", b - a }'; }
+# shellcheck source=tests/tap.sh
+. "$here/tap.sh"
 
 # require_tools PLAN TOOL...: every tool on PATH, or the plan fails at once
 require_tools() {

@@ -31,13 +31,8 @@ cleanup() { rm -rf "$W"; }
 trap cleanup EXIT
 
 echo "1..18"
-n=0 failed=0
-ok() { n=$((n + 1)); echo "ok $n - $*"; }
-not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $*"; }
-check() { if [ "$1" = 0 ]; then shift; ok "$@"; else shift; not_ok "$@"; fi; }
-diag() { sed 's/^/# /' "$@"; }
-now() { date +%s.%N; }
-since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.2f", b - a }'; }
+# shellcheck source=tests/tap.sh
+. "$here/tap.sh"
 
 # profile NAME ARGS...: pgo-run profile against the image, log in $W/NAME.log,
 # standard error in $W/NAME.err, exit status in $rc
@@ -86,6 +81,7 @@ check $? "the manifest names the task and the machine"
 # 3 the profile is the one gcc uses: -fprofile-use passes with it and fails
 # without it (built in DEMO_BUILD_DIR, as GCC ties a .gcda to the object path)
 D=$DEMO_BUILD_DIR
+# shellcheck disable=SC2034 # OBJDIR is in DEMO_USE
 demo_use() { OBJDIR=$1; eval "$DEMO_USE"; }
 cp -p "$D/demo.o" "$W/demo.o.instrumented"
 rm -f "$D/demo.gcda"

@@ -1,0 +1,10 @@
+# shellcheck shell=sh
+# sourced by the TAP test scripts: the test counter and its helpers
+n=0 failed=0
+ok() { n=$((n + 1)); echo "ok $n - $*"; }
+not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $*"; }
+check() { if [ "$1" = 0 ]; then shift; ok "$@"; else shift; not_ok "$@"; fi; }
+# shellcheck disable=SC2120 # diag FILE..., or standard input
+diag() { sed 's/^/# /' "$@"; }
+now() { date +%s.%N; }
+since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.2f", b - a }'; }
