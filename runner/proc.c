@@ -173,6 +173,17 @@ spawn(struct proc *p, posix_spawn_file_actions_t *fa, posix_spawnattr_t *attr, i
 	return r;
 }
 
+static void
+close_pipes(struct proc *p)
+{
+	if (p->in == PROC_PIPE)
+		proc_close(&p->in_fd);
+	if (p->out == PROC_PIPE)
+		proc_close(&p->out_fd);
+	if (p->err == PROC_PIPE)
+		proc_close(&p->err_fd);
+}
+
 int
 proc_start(struct proc *p, struct bb_error *err)
 {
@@ -193,27 +204,11 @@ proc_start(struct proc *p, struct bb_error *err)
 		proc_close(&ends[i]);
 	if (r) {
 		p->pid = -1;
-		if (p->in == PROC_PIPE)
-			proc_close(&p->in_fd);
-		if (p->out == PROC_PIPE)
-			proc_close(&p->out_fd);
-		if (p->err == PROC_PIPE)
-			proc_close(&p->err_fd);
+		close_pipes(p);
 		return bb_error(err, NULL, "%s: %s", p->argv[0], strerror(r));
 	}
 	track(0, p->pid);
 	return 0;
-}
-
-static void
-close_pipes(struct proc *p)
-{
-	if (p->in == PROC_PIPE)
-		proc_close(&p->in_fd);
-	if (p->out == PROC_PIPE)
-		proc_close(&p->out_fd);
-	if (p->err == PROC_PIPE)
-		proc_close(&p->err_fd);
 }
 
 int
