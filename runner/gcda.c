@@ -1,18 +1,14 @@
 /* the .gcda header: magic, byte order and GCC version stamp */
 #include <ctype.h>
 #include <errno.h>
-#include <fcntl.h>
-#include <spawn.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "bblang/buf.h"
 #include "runner/gcda.h"
-
-extern char **environ;
+#include "runner/proc.h"
 
 static uint32_t
 word_be(const unsigned char *p)
@@ -53,52 +49,48 @@ bad:
 		version);
 }
 
+/* up to 4 KiB of what fd gives until its end */
+static void
+read_some(int fd, struct bb_buf *b)
+{
+	char chunk[256];
+	ssize_t n;
+
+	while ((n = read(fd, chunk, sizeof(chunk))) != 0) {
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 || b->len > 4096)
+			break;
+		bb_buf_add(b, chunk, (size_t)n);
+	}
+}
+
 /* runs "cc -dumpfullversion" through the shell's word splitting; *out is the first line */
 static int
 dump_version(const char *cc, char **out, struct bb_error *err)
 {
-	char *argv[] = { (char *)"sh", (char *)"-c", (char *)"exec $1 -dumpfullversion",
-		(char *)"sh", (char *)cc, NULL };
-	posix_spawn_file_actions_t fa;
+	const char *argv[] = { "/bin/sh", "-c", "exec $1 -dumpfullversion", "sh", cc, NULL };
+	struct bb_error spawn_err = BB_ERROR_INIT;
+	struct proc p = PROC_INIT;
 	struct bb_buf b = BB_BUF_INIT;
-	int fds[2], status, ret = -1;
-	pid_t pid;
-	char chunk[256];
-	ssize_t n;
+	int status, ret = -1;
 
-	if (pipe2(fds, O_CLOEXEC) < 0)
-		return bb_error(err, NULL, "pipe: %s", strerror(errno));
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_adddup2(&fa, fds[1], 1);
-	errno = posix_spawn(&pid, "/bin/sh", &fa, NULL, argv, environ);
-	posix_spawn_file_actions_destroy(&fa);
-	close(fds[1]);
-	if (errno) {
-		bb_error(err, NULL, "cannot run /bin/sh: %s", strerror(errno));
-		close(fds[0]);
+	p.argv = argv;
+	p.out = PROC_PIPE;
+	if (proc_start(&p, &spawn_err) < 0) {
+		bb_error(err, NULL, "cannot run %s", spawn_err.msg);
+		bb_error_clear(&spawn_err);
 		return -1;
 	}
-	while ((n = read(fds[0], chunk, sizeof(chunk))) != 0) {
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0 || b.len > 4096)
-			break;
-		bb_buf_add(&b, chunk, (size_t)n);
-	}
-	close(fds[0]);
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR) {
-			status = -1;
-			break;
-		}
+	read_some(p.out_fd, &b);
+	status = proc_finish(&p);
 	b.len = strcspn(b.buf, "\n");
 	b.buf[b.len] = '\0';
-	if (status == -1)
+	if (status < 0)
 		bb_error(err, NULL, "waitpid: %s", strerror(errno));
-	else if (!WIFEXITED(status) || WEXITSTATUS(status) || !b.len)
+	else if (status || !b.len)
 		bb_error(err, NULL, "'%s -dumpfullversion' failed (%s %d)", cc,
-			WIFEXITED(status) ? "exit status" : "signal",
-			WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
+			status > 128 ? "signal" : "exit status", status > 128 ? status - 128 : status);
 	else
 		*out = bb_buf_detach(&b), ret = 0;
 	bb_buf_release(&b);

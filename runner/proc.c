@@ -121,6 +121,9 @@ setup_fd(posix_spawn_file_actions_t *fa, enum proc_stdio mode, int *fd, int targ
 			target ? O_WRONLY : O_RDONLY, 0);
 	case PROC_FD:
 		return posix_spawn_file_actions_adddup2(fa, *fd, target);
+	case PROC_STDOUT:
+		return target == STDERR_FILENO ?
+			posix_spawn_file_actions_adddup2(fa, STDOUT_FILENO, target) : EINVAL;
 	case PROC_PIPE:
 		if (pipe2(pfd, O_CLOEXEC) < 0)
 			return errno;

@@ -2,7 +2,8 @@
  * proc: child processes from a declarative spec, and the signals that end pgo-run
  *
  * 1. Fill a struct proc (PROC_INIT): argv, env additions, dir, and for each of
- *    stdin, stdout and stderr a mode: inherit, /dev/null, a pipe or a given fd.
+ *    stdin, stdout and stderr a mode: inherit, /dev/null, a pipe or a given fd
+ *    (and for stderr: wherever stdout goes).
  * 2. proc_start() spawns it (posix_spawn; every pipe end is close-on-exec) and
  *    registers it: a child still running when pgo-run exits is killed then.
  *    With PROC_PIPE, in_fd/out_fd/err_fd are the parent's ends afterwards.
@@ -20,7 +21,8 @@
 
 #include "bblang/util.h"
 
-enum proc_stdio { PROC_INHERIT, PROC_NULL, PROC_PIPE, PROC_FD };
+/* PROC_STDOUT is for stderr only: the same file or pipe as stdout */
+enum proc_stdio { PROC_INHERIT, PROC_NULL, PROC_PIPE, PROC_FD, PROC_STDOUT };
 
 struct proc {
 	const char *const *argv;	/* argv[0] is looked up in PATH unless it has a '/' */

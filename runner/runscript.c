@@ -1,18 +1,14 @@
 /* the run script of a shell task (BitBake's emit_func), and running it */
 #include <errno.h>
-#include <fcntl.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "bblang/os.h"
+#include "runner/proc.h"
 #include "runner/runscript.h"
-
-extern char **environ;
 
 /* build.py shell_trap_code(), the part /bin/sh takes */
 static const char trap_code[] =
@@ -295,59 +291,40 @@ tee_output(int in, int logfd, struct bb_error *err)
 	}
 }
 
+/* the result of proc_finish() as runscript_exec() returns it */
 static int
-wait_child(pid_t pid, int *status, struct bb_error *err)
+finish(struct proc *p, int *status, struct bb_error *err)
 {
-	int st;
+	int st = proc_finish(p);
 
-	while (waitpid(pid, &st, 0) < 0)
-		if (errno != EINTR)
-			return sys_error(err, "waitpid", errno);
-	*status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+	if (st < 0)
+		return sys_error(err, "waitpid", errno);
+	*status = st;
 	return 0;
-}
-
-static int
-spawn(const char *script, int out, int close_fd, pid_t *pid, struct bb_error *err)
-{
-	char *argv[] = { "/bin/sh", (char *)script, NULL };
-	posix_spawn_file_actions_t fa;
-	int e;
-
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_addopen(&fa, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-	posix_spawn_file_actions_adddup2(&fa, out, STDOUT_FILENO);
-	posix_spawn_file_actions_adddup2(&fa, out, STDERR_FILENO);
-	if (close_fd >= 0)
-		posix_spawn_file_actions_addclose(&fa, close_fd);
-	e = posix_spawn(pid, "/bin/sh", &fa, NULL, argv, environ);
-	posix_spawn_file_actions_destroy(&fa);
-	return e ? sys_error(err, "cannot run /bin/sh", e) : 0;
 }
 
 int
 runscript_exec(const char *script, int logfd, bool tee, int *status, struct bb_error *err)
 {
-	int fds[2], ret;
-	pid_t pid;
+	const char *argv[] = { "/bin/sh", script, NULL };
+	struct bb_error spawn_err = BB_ERROR_INIT;
+	struct proc p = PROC_INIT;
+	int ret;
 
-	if (!tee) {
-		if (spawn(script, logfd, -1, &pid, err) < 0)
-			return -1;
-		return wait_child(pid, status, err);
-	}
-	if (pipe(fds) < 0)
-		return sys_error(err, "pipe", errno);
-	fcntl(fds[0], F_SETFD, FD_CLOEXEC);
-	ret = spawn(script, fds[1], fds[0], &pid, err);
-	close(fds[1]);
-	if (ret < 0) {
-		close(fds[0]);
+	p.argv = argv;
+	p.in = PROC_NULL;
+	p.out = tee ? PROC_PIPE : PROC_FD;
+	p.out_fd = tee ? -1 : logfd;
+	p.err = PROC_STDOUT;
+	if (proc_start(&p, &spawn_err) < 0) {
+		bb_error(err, NULL, "cannot run %s", spawn_err.msg);
+		bb_error_clear(&spawn_err);
 		return -1;
 	}
-	ret = tee_output(fds[0], logfd, err);
-	close(fds[0]);
-	if (wait_child(pid, status, err) < 0)
+	if (!tee)
+		return finish(&p, status, err);
+	ret = tee_output(p.out_fd, logfd, err);
+	if (finish(&p, status, err) < 0)
 		return -1;
 	return ret;
 }

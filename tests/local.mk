@@ -40,14 +40,14 @@ check_PROGRAMS += %D%/generator/test-tmpl %D%/generator/test-manifest
 
 check_PROGRAMS += %D%/runner/test-collect
 %C%_runner_test_collect_SOURCES = %D%/runner/test-collect.c %D%/test-util.c %D%/test-util.h \
-	runner/collect.c runner/collect.h runner/gcda.c runner/gcda.h
+	runner/collect.c runner/collect.h runner/gcda.c runner/gcda.h runner/proc.c runner/proc.h
 %C%_runner_test_collect_CPPFLAGS = $(TEST_CFLAGS) $(LIBARCHIVE_CFLAGS)
 %C%_runner_test_collect_LDADD = $(TEST_LIBS) $(LIBARCHIVE_LIBS)
 
 check_PROGRAMS += %D%/runner/test-task
 %C%_runner_test_task_SOURCES = %D%/runner/test-task.c %D%/test-util.c %D%/test-util.h \
-	runner/task.c runner/task.h runner/runscript.c runner/runscript.h \
-	runner/log.c runner/log.h generator/conf.c generator/conf.h
+	runner/task.c runner/task.h runner/runscript.c runner/runscript.h runner/proc.c \
+	runner/proc.h runner/log.c runner/log.h generator/conf.c generator/conf.h
 %C%_runner_test_task_CPPFLAGS = $(TEST_CFLAGS)
 %C%_runner_test_task_LDADD = $(TEST_LIBS)
 

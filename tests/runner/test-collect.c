@@ -506,6 +506,37 @@ test_stamp_from_version(void **state)
 	bb_error_clear(&err);
 }
 
+/* gcda_stamp_for_compiler: "CC -dumpfullversion" with CC split into words, and its failures */
+static void
+test_compiler(void **state)
+{
+	struct fx *f = *state;
+	static const char *const bad[][2] = {
+		{ "false", "'false -dumpfullversion' failed (exit status 1)" },
+		{ "/no/such/cc", "'/no/such/cc -dumpfullversion' failed (exit status 127)" },
+		{ "echo", "'-dumpfullversion' is not a GCC version (like 12.2.0, 12.2 or 12.%)" },
+		{ "@T@/killed", "'@T@/killed -dumpfullversion' failed (signal 9)" },
+	};
+	struct bb_error err = BB_ERROR_INIT;
+	char s[4], *version = NULL, *script = test_write(f->dir, "killed", "kill -KILL $$\n");
+
+	assert_int_equal(chmod(script, 0755), 0);
+	assert_int_equal(gcda_stamp_for_compiler("gcc -m64", s, &version, &err), 0);
+	assert_memory_equal(s, gcc_stamp, 4);
+	assert_string_equal(version, gcc_version);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		char *cc = test_replace(bad[i][0], "@T@", f->dir);
+		char *want = test_replace(bad[i][1], "@T@", f->dir);
+
+		assert_int_equal(gcda_stamp_for_compiler(cc, s, NULL, &err), -1);
+		assert_string_equal(err.msg, want);
+		bb_error_clear(&err);
+		free(cc), free(want);
+	}
+	free(version);
+	free(script);
+}
+
 /* the stamp computed from the version is the one in the file gcc really wrote */
 static void
 test_real_gcda(void **state)
@@ -706,7 +737,7 @@ int
 main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
-		T(test_stamp_from_version), T(test_real_gcda),
+		T(test_stamp_from_version), T(test_compiler), T(test_real_gcda),
 		T(test_valid), T(test_deterministic), T(test_gzip), T(test_replaces),
 		T(test_dotdot), T(test_dotdot_dir), T(test_absolute), T(test_symlink),
 		T(test_hardlink), T(test_chardev), T(test_blockdev), T(test_fifo),

@@ -33,14 +33,15 @@ test_status(void **state)
 	assert_int_equal(sh("kill -KILL $$", &p), 128 + SIGKILL);
 }
 
-/* output of script (stdout through a pipe) */
+/* output of script (stdout through a pipe, stderr as given) */
 static char *
-capture(const char *script, const char *const *env, const char *dir)
+capture(const char *script, const char *const *env, const char *dir, enum proc_stdio err_mode)
 {
 	const char *argv[] = { "/bin/sh", "-c", script, NULL };
 	struct bb_error err = BB_ERROR_INIT;
 	struct proc p = PROC_INIT;
 	char buf[256];
+	size_t len = 0;
 	ssize_t n;
 
 	p.argv = argv;
@@ -48,10 +49,12 @@ capture(const char *script, const char *const *env, const char *dir)
 	p.dir = dir;
 	p.in = PROC_NULL;
 	p.out = PROC_PIPE;
+	p.err = err_mode;
 	assert_int_equal(proc_start(&p, &err), 0);
-	n = read(p.out_fd, buf, sizeof(buf) - 1);
-	assert_true(n >= 0);
-	buf[n] = '\0';
+	while ((n = read(p.out_fd, buf + len, sizeof(buf) - 1 - len)) > 0)
+		len += (size_t)n;
+	assert_true(n == 0);
+	buf[len] = '\0';
 	assert_int_equal(proc_finish(&p), 0);
 	return strdup(buf);
 }
@@ -60,9 +63,20 @@ static void
 test_env_dir_pipe(void **state)
 {
 	const char *env[] = { "PGO_A=1", "HOME=/nowhere", NULL };
-	char *s = capture("printf '%s %s %s' \"$PGO_A\" \"$HOME\" \"$(pwd)\"", env, "/");
+	char *s = capture("printf '%s %s %s' \"$PGO_A\" \"$HOME\" \"$(pwd)\"", env, "/",
+		PROC_INHERIT);
 
 	assert_string_equal(s, "1 /nowhere /");
+	free(s);
+}
+
+/* PROC_STDOUT: stderr into the same pipe as stdout, in the order written */
+static void
+test_stderr_to_stdout(void **state)
+{
+	char *s = capture("echo out; echo err >&2; echo out2", NULL, NULL, PROC_STDOUT);
+
+	assert_string_equal(s, "out\nerr\nout2\n");
 	free(s);
 }
 
@@ -104,6 +118,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_status),
 		cmocka_unit_test(test_env_dir_pipe),
+		cmocka_unit_test(test_stderr_to_stdout),
 		cmocka_unit_test(test_spawn_error),
 		cmocka_unit_test(test_kill),
 	};

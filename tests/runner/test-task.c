@@ -7,6 +7,7 @@
 #define _XOPEN_SOURCE 700
 #endif
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <regex.h>
 #include <stdio.h>
@@ -227,6 +228,47 @@ test_quote(void **state)
 	assert_false(runscript_true("0"));
 	assert_false(runscript_true(""));
 	assert_false(runscript_true(NULL));
+}
+
+/*
+ * runscript_exec: the script's stdout and stderr into the log, and with tee
+ * to our stdout too (here a file in place of fd 1); its exit status
+ */
+static void
+test_exec(void **state)
+{
+	char *dir = test_tmpdir(), *script = test_write(dir, "run.x", "echo out; echo err >&2; "
+		"[ -t 0 ] || read x || echo stdin-empty; exit 4\n");
+	char *log = path(dir, "log"), *stdout_path = path(dir, "stdout"), *text;
+	struct bb_error err = BB_ERROR_INIT;
+	int status = -1, logfd, saved = dup(STDOUT_FILENO), outfd;
+
+	for (int tee = 0; tee < 2; tee++) {
+		logfd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		outfd = open(stdout_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		assert_true(logfd >= 0 && outfd >= 0 && saved >= 0);
+		fflush(stdout);
+		dup2(outfd, STDOUT_FILENO);
+		assert_int_equal(runscript_exec(script, logfd, tee, &status, &err), 0);
+		dup2(saved, STDOUT_FILENO);
+		close(outfd);
+		close(logfd);
+		assert_int_equal(status, 4);
+		check_file(dir, "log", "out\nerr\nstdin-empty\n");
+		check_file(dir, "stdout", tee ? "out\nerr\nstdin-empty\n" : "");
+	}
+	text = path(dir, "no/such/dir");
+	logfd = open(log, O_WRONLY);
+	assert_int_equal(runscript_exec(text, logfd, false, &status, &err), 0);
+	assert_int_equal(status, 2);
+	close(logfd);
+	close(saved);
+	free(text);
+	free(log);
+	free(stdout_path);
+	free(script);
+	test_rmtree(dir);
+	free(dir);
 }
 
 /* an exported value with every character the shell treats specially comes back intact */
@@ -625,6 +667,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_find_appends),
 		cmocka_unit_test(test_load),
 		cmocka_unit_test(test_quote),
+		cmocka_unit_test(test_exec),
 		cmocka_unit_test(test_quote_roundtrip),
 		cmocka_unit_test(test_deps),
 		cmocka_unit_test(test_run_greet),
