@@ -14,19 +14,59 @@
 struct junit_stage *
 junit_add_stage(struct junit_report *r, const char *name)
 {
-	struct junit_stage *st = &r->stage[r->n++];
+	struct junit_stage *st;
 
+	if (r->n == sizeof(r->stage) / sizeof(r->stage[0]))
+		abort();
+	st = &r->stage[r->n++];
 	*st = (struct junit_stage){ name, false, 0, NULL, BB_BUF_INIT };
 	return st;
 }
 
-struct junit_stage *
-junit_find(struct junit_report *r, const char *name)
+static struct junit_stage *
+find(struct junit_report *r, const char *name)
 {
 	for (size_t i = 0; i < r->n; i++)
 		if (!strcmp(r->stage[i].name, name))
 			return &r->stage[i];
 	return NULL;
+}
+
+void
+junit_enter(struct junit_report *r, const char *name, double now)
+{
+	junit_leave(r, now);
+	r->cur = find(r, name);
+	if (r->cur)
+		r->cur->reached = true;
+	r->since = now;
+}
+
+void
+junit_leave(struct junit_report *r, double now)
+{
+	if (r->cur)
+		r->cur->seconds += now - r->since;
+	r->cur = NULL;
+}
+
+void
+junit_fail(struct junit_report *r, const char *name, const char *message)
+{
+	struct junit_stage *st = find(r, name);
+
+	if (!st) {
+		size_t cur = r->cur ? (size_t)(r->cur - r->stage) + 1 : 0;
+
+		if (r->n == sizeof(r->stage) / sizeof(r->stage[0]))
+			abort();
+		memmove(&r->stage[1], &r->stage[0], r->n++ * sizeof(*st));
+		st = &r->stage[0];
+		*st = (struct junit_stage){ name, true, 0, NULL, BB_BUF_INIT };
+		r->cur = cur ? &r->stage[cur] : NULL;
+	}
+	free(st->failure);
+	st->failure = xstrdup(message);
 }
 
 /* where the last JUNIT_TAIL_MAX bytes of b begin, at the start of a line */
@@ -44,11 +84,13 @@ tail_start(const struct bb_buf *b)
 }
 
 void
-junit_tail_add(struct junit_stage *st, const char *line)
+junit_output(struct junit_report *r, const char *line)
 {
-	struct bb_buf *b = &st->out;
+	struct bb_buf *b = r->cur ? &r->cur->out : NULL;
 	size_t cut;
 
+	if (!b)
+		return;
 	bb_buf_addstr(b, line);
 	bb_buf_addch(b, '\n');
 	if (b->len <= 2 * JUNIT_TAIL_MAX)
@@ -66,6 +108,7 @@ junit_release(struct junit_report *r)
 		bb_buf_release(&r->stage[i].out);
 	}
 	r->n = 0;
+	r->cur = NULL;
 }
 
 /* --- writing ------------------------------------------------------------------ */

@@ -7,6 +7,11 @@
  * <skipped>, and each reached stage the tail of its output (the console,
  * QEMU, the task) in <system-out>. Written with libxml2, through a
  * temporary file and a rename, so a reader never sees half a report.
+ *
+ * 1. junit_add_stage() for each stage of the target, in order.
+ * 2. junit_enter() at each stage the run enters, junit_output() for the
+ *    lines it shows, junit_fail() for the error that ends it.
+ * 3. junit_leave() at the end, then junit_write() and junit_release().
  */
 #ifndef RUNNER_JUNIT_H
 #define RUNNER_JUNIT_H
@@ -35,14 +40,28 @@ struct junit_report {
 	double seconds;			/* the whole run */
 	struct junit_stage stage[8];
 	size_t n;
+	struct junit_stage *cur;	/* the stage being timed, or NULL */
+	double since;			/* when cur was entered */
 };
 
 /* adds a stage (in order); returns it */
 struct junit_stage *junit_add_stage(struct junit_report *r, const char *name);
-/* the stage called name, or NULL */
-struct junit_stage *junit_find(struct junit_report *r, const char *name);
-/* appends line and \n to the stage's tail, dropping the oldest lines past the limit */
-void junit_tail_add(struct junit_stage *st, const char *line);
+/*
+ * the run enters the stage called name at now (seconds, any clock): the time
+ * of the stage before ends, the new one is reached; a name the report does
+ * not hold (a stage of no testcase) is not timed
+ */
+void junit_enter(struct junit_report *r, const char *name, double now);
+/* the time of the current stage ends (at the end of the run) */
+void junit_leave(struct junit_report *r, double now);
+/* appends line and \n to the current stage's tail, dropping the oldest lines past the limit */
+void junit_output(struct junit_report *r, const char *line);
+/*
+ * the failure of the stage called name: message (copied) is the error line;
+ * a name the report does not hold ("setup": before the first stage) gets a
+ * testcase of its own in front of the others
+ */
+void junit_fail(struct junit_report *r, const char *name, const char *message);
 void junit_release(struct junit_report *r);
 
 /* writes the report to path (temporary file + rename); -1 with err set */

@@ -37,7 +37,7 @@ struct session {
 	bool tty, shown;			/* the progress line: wanted, on the screen */
 	int cols;
 	const char *stage;
-	double t0, activity, drawn, stage_t0;
+	double t0, activity, drawn;
 	char last[200];
 	struct qemu_conf conf;
 	/* where ssh goes: 127.0.0.1:PORT for QEMU, the board for --target ssh */
@@ -67,9 +67,9 @@ struct session {
 	struct timespec task_start;
 	double task_seconds;
 	struct bb_error err;
+	const char *failed;			/* the stage err is from, or NULL */
 	/* --junit */
 	struct junit_report rep;
-	struct junit_stage *cur;
 	char *task_line;
 };
 
@@ -86,9 +86,18 @@ fail(struct session *s, const char *fmt, ...)
 	va_start(ap, fmt);
 	bb_buf_vaddf(&b, fmt, ap);
 	va_end(ap);
+	if (!s->err.msg)
+		s->failed = s->stage;
 	bb_error(&s->err, NULL, "%s", b.buf);
 	bb_buf_release(&b);
 	return -1;
+}
+
+static void
+clear_error(struct session *s)
+{
+	bb_error_clear(&s->err);
+	s->failed = NULL;
 }
 
 static void
@@ -152,15 +161,8 @@ progress(struct session *s, bool now_too)
 static void
 stage_begin(struct session *s, const char *name)
 {
-	double now = proc_now();
-
-	if (s->cur)
-		s->cur->seconds += now - s->stage_t0;
-	s->cur = junit_find(&s->rep, name);
-	if (s->cur)
-		s->cur->reached = true;
+	junit_enter(&s->rep, name, proc_now());
 	s->stage = name;
-	s->stage_t0 = now;
 	progress(s, true);
 }
 
@@ -170,10 +172,10 @@ log_line(struct session *s, const char *prefix, const char *line)
 	clear_progress(s);
 	fprintf(s->log, "%s%s\n", prefix, line);
 	fflush(s->log);
-	if (s->cur && s->o->junit) {
+	if (s->o->junit) {
 		char *l = *prefix ? xstrcat(prefix, line, NULL) : NULL;
 
-		junit_tail_add(s->cur, l ? l : line);
+		junit_output(&s->rep, l ? l : line);
 		free(l);
 	}
 }
@@ -494,7 +496,7 @@ connect_ssh(struct session *s, double timeout)
 				timeout, *s->cmd_msg ? ": " : "", s->cmd_msg);
 		if (wait_for(s, never, 0.25, 0, "ssh") < 0 && !strstr(s->err.msg, "deadline of"))
 			return -1;
-		bb_error_clear(&s->err);
+		clear_error(s);
 	}
 }
 
@@ -538,7 +540,7 @@ connect_serial(struct session *s, double timeout)
 		if (wait_for(s, want_seen, left < 1 ? left : 1, 0, "console") < 0 &&
 		    !strstr(s->err.msg, "deadline of"))
 			break;
-		bb_error_clear(&s->err);
+		clear_error(s);
 	}
 	if (s->want_seen)
 		r = 0;
@@ -929,6 +931,7 @@ out:
 
 		free(s->err.msg);
 		s->err.msg = m;
+		s->failed = "install";
 	}
 	free(version);
 	free(task);
@@ -961,7 +964,7 @@ stage_shutdown(struct session *s)
 	}
 	if (wait_for(s, qemu_ended, SHUTDOWN_SECONDS, 0, "poweroff") == 0)
 		note(s, "QEMU ended %.1fs after poweroff -f", proc_now() - t);
-	bb_error_clear(&s->err);
+	clear_error(s);
 	if (off.pid > 0)
 		proc_kill(&off, 200);
 	bb_strvec_clear(&argv);
@@ -1101,7 +1104,7 @@ boot_again(struct session *s)
 	*s->qemu_msg = *s->panic = '\0';
 	s->marker_seen = s->port_lost = false;
 	s->port_try++;
-	bb_error_clear(&s->err);
+	clear_error(s);
 	return true;
 }
 
@@ -1118,7 +1121,7 @@ profile_qemu(struct session *s, int fd)
 		       boot_again(s))
 			;
 		if (r < 0 && s->port_lost && s->qemu.pid <= 0 && s->port_try + 1 >= PORT_TRIES) {
-			bb_error_clear(&s->err);
+			clear_error(s);
 			fail(s, "QEMU could not forward a port to the guest's ssh (%d ports tried, "
 				"the last 127.0.0.1:%d taken)", s->port_try + 1, s->port);
 		}
@@ -1150,6 +1153,7 @@ static void
 board_cleanup(struct session *s)
 {
 	struct bb_error saved = s->err;
+	const char *failed = s->failed;
 	char *q = ssh_quote(s->remote_dir), *rm = xasprintf("rm -rf %s", q);
 
 	if (s->cmd.pid > 0)
@@ -1161,6 +1165,7 @@ board_cleanup(struct session *s)
 		note(s, "could not remove %s on %s", s->remote_dir, ssh_dest(s));
 	bb_error_clear(&s->err);
 	s->err = saved;
+	s->failed = failed;
 out:
 	free(rm);
 	free(q);
@@ -1276,28 +1281,19 @@ profile_local(struct session *s, int fd)
 	return r;
 }
 
-/* --junit: the failure goes to the stage the error names ("STAGE: ..."), else to "setup" */
+/* --junit: the failure goes to the stage it happened in, else to "setup" */
 static int
 write_report(struct session *s, const char *msg)
 {
-	struct junit_stage *st = NULL;
 	struct bb_error err = BB_ERROR_INIT;
 	int r;
 
 	s->rep.seconds = proc_now() - s->t0;
 	if (msg) {
-		char *name = xstrndup(msg, strcspn(msg, ":"));
+		char *line = xstrcat("pgo-run: ", msg, NULL);
 
-		st = junit_find(&s->rep, name);
-		if (!st) {
-			/* before the first stage: a testcase in front of the others */
-			memmove(&s->rep.stage[1], &s->rep.stage[0], s->rep.n * sizeof(*st));
-			s->rep.n++;
-			st = &s->rep.stage[0];
-			*st = (struct junit_stage){ "setup", true, 0, NULL, BB_BUF_INIT };
-		}
-		free(name);
-		st->failure = xstrcat("pgo-run: ", msg, NULL);
+		junit_fail(&s->rep, s->failed ? s->failed : "setup", line);
+		free(line);
 	}
 	r = junit_write(s->o->junit, &s->rep, &err);
 	if (r < 0)
@@ -1340,9 +1336,7 @@ profile_run(const struct profile_opts *o)
 		close(fd);
 	}
 	session_stop(&s);
-	if (s.cur)		/* the time of the last stage */
-		s.cur->seconds += proc_now() - s.stage_t0;
-	s.cur = NULL;
+	junit_leave(&s.rep, proc_now());
 	clear_progress(&s);
 	if (r < 0) {
 		const char *msg = s.err.msg ? s.err.msg : "setup: failed";

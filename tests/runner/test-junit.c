@@ -1,7 +1,8 @@
 /*
  * runner/junit.c: reports written, then read back with libxml2's parser: the
- * counts, a failure message with markup and control characters in it, bad
- * UTF-8, the output tail and its limit, the atomic replacement of the file
+ * counts, the stages' times, a failure message with markup and control
+ * characters in it, bad UTF-8, a failure before the first stage, the output
+ * tail and its limit, the atomic replacement of the file
  */
 #include <dirent.h>
 #include <stdlib.h>
@@ -81,7 +82,7 @@ report_init(struct junit_report *r)
 	r->task = "/usr/bin/python3 -m test --pgo";
 	r->seconds = 12.5;
 	for (size_t i = 0; i < 5; i++)
-		junit_add_stage(r, names[i])->seconds = (double)i;
+		junit_add_stage(r, names[i]);
 }
 
 static void
@@ -93,17 +94,23 @@ test_failure(void **state)
 	xmlNodePtr suite, run, f;
 
 	report_init(&r);
-	for (size_t i = 0; i < 3; i++)
-		r.stage[i].reached = true;
-	junit_tail_add(&r.stage[2], "a <b> & \"c\" \x1b[1mbold\x1b[0m \xff\xfe end");
-	r.stage[2].failure = xstrdup("pgo-run: run: \"x\" <y> & \x01z");
+	junit_enter(&r, "boot", 100);
+	junit_enter(&r, "connect", 100.25);
+	junit_enter(&r, "run", 101.25);
+	junit_output(&r, "a <b> & \"c\" \x1b[1mbold\x1b[0m \xff\xfe end");
+	junit_fail(&r, "run", "pgo-run: run: \"x\" <y> & \x01z");
+	junit_leave(&r, 104);
+	junit_output(&r, "after the end: nowhere");
 	doc = write_and_parse(&r, dir, "r.xml");
 	suite = find(xmlDocGetRootElement(doc), "testsuite");
 	assert_prop(suite, "tests", "5");
 	assert_prop(suite, "failures", "1");
 	assert_prop(suite, "skipped", "2");
 	assert_prop(suite, "time", "12.500");
+	assert_prop(testcase(doc, "boot"), "time", "0.250");
 	assert_prop(testcase(doc, "connect"), "time", "1.000");
+	assert_prop(testcase(doc, "run"), "time", "2.750");
+	assert_prop(testcase(doc, "collect"), "time", "0.000");
 	assert_null(find(testcase(doc, "boot")->children, "failure"));
 	run = testcase(doc, "run");
 	assert_prop(find(run->children, "failure"), "message", "pgo-run: run: \"x\" <y> & ?z");
@@ -134,10 +141,10 @@ test_tail(void **state)
 	char line[64];
 
 	report_init(&r);
-	r.stage[2].reached = true;
+	junit_enter(&r, "run", 0);
 	for (int i = 0; i < 5000; i++) {
 		snprintf(line, sizeof(line), "line %d of the task's output, é", i);
-		junit_tail_add(&r.stage[2], line);
+		junit_output(&r, line);
 	}
 	assert_true(r.stage[2].out.len <= 2 * JUNIT_TAIL_MAX);
 	doc = write_and_parse(&r, dir, "r.xml");
@@ -147,6 +154,59 @@ test_tail(void **state)
 	assert_memory_equal(text, "line ", 5);
 	assert_non_null(strstr((const char *)text, "line 4999 of the task's output, é\n"));
 	xmlFree(text);
+	xmlFreeDoc(doc);
+	junit_release(&r);
+	test_rmtree(dir);
+	free(dir);
+}
+
+/*
+ * a stage entered twice (QEMU booted again) sums its times; a stage of no
+ * testcase (shutdown) is not timed and keeps no output; a failure before
+ * the first stage gets a "setup" testcase in front, and the others are
+ * skipped because of it
+ */
+static void
+test_enter_twice_and_setup(void **state)
+{
+	char *dir = test_tmpdir();
+	struct junit_report r;
+	xmlDocPtr doc;
+	xmlNodePtr suite;
+	xmlChar *text;
+
+	report_init(&r);
+	junit_enter(&r, "boot", 0);
+	junit_output(&r, "first boot");
+	junit_enter(&r, "connect", 1);
+	junit_enter(&r, "boot", 2);
+	junit_output(&r, "second boot");
+	junit_enter(&r, "connect", 4.5);
+	junit_enter(&r, "shutdown", 5);
+	junit_output(&r, "not kept");
+	junit_leave(&r, 9);
+	doc = write_and_parse(&r, dir, "twice.xml");
+	assert_prop(testcase(doc, "boot"), "time", "3.500");
+	assert_prop(testcase(doc, "connect"), "time", "1.500");
+	assert_null(testcase(doc, "shutdown"));
+	text = xmlNodeGetContent(find(testcase(doc, "boot")->children, "system-out"));
+	assert_string_equal((const char *)text, "first boot\nsecond boot\n");
+	xmlFree(text);
+	xmlFreeDoc(doc);
+	junit_release(&r);
+
+	report_init(&r);
+	junit_fail(&r, "setup", "pgo-run: setup: no kernel");
+	doc = write_and_parse(&r, dir, "setup.xml");
+	suite = find(xmlDocGetRootElement(doc), "testsuite");
+	assert_prop(suite, "tests", "6");
+	assert_prop(suite, "failures", "1");
+	assert_prop(suite, "skipped", "5");
+	assert_prop(find(xmlDocGetRootElement(doc), "testcase"), "name", "setup");
+	assert_prop(find(testcase(doc, "setup")->children, "failure"), "message",
+		"pgo-run: setup: no kernel");
+	assert_prop(find(testcase(doc, "boot")->children, "skipped"), "message",
+		"not reached: setup failed");
 	xmlFreeDoc(doc);
 	junit_release(&r);
 	test_rmtree(dir);
@@ -192,6 +252,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_failure),
 		cmocka_unit_test(test_tail),
+		cmocka_unit_test(test_enter_twice_and_setup),
 		cmocka_unit_test(test_overwrite),
 	};
 
