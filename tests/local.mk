@@ -62,6 +62,14 @@ check_PROGRAMS += %D%/runner/test-qemuboot %D%/runner/test-proc
 %C%_runner_test_proc_CPPFLAGS = $(TEST_CFLAGS)
 %C%_runner_test_proc_LDADD = $(TEST_LIBS)
 
+# the poll loop and its deadlines
+check_PROGRAMS += %D%/runner/test-loop
+%C%_runner_test_loop_SOURCES = %D%/runner/test-loop.c %D%/test-util.c %D%/test-util.h \
+	runner/loop.c runner/loop.h runner/console.c runner/console.h runner/proc.c \
+	runner/proc.h runner/ssh.c runner/ssh.h
+%C%_runner_test_loop_CPPFLAGS = $(TEST_CFLAGS)
+%C%_runner_test_loop_LDADD = $(TEST_LIBS)
+
 check_PROGRAMS += %D%/runner/test-junit
 %C%_runner_test_junit_SOURCES = %D%/runner/test-junit.c %D%/test-util.c %D%/test-util.h \
 	runner/junit.c runner/junit.h
