@@ -1,4 +1,4 @@
-/* lines from the guest, serial-console markers, base64 */
+/* lines from the guest, the serial-console protocol and its markers, base64 */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -119,4 +119,89 @@ console_b64_decode(struct console_b64 *d, const char *line, struct bb_buf *out)
 		}
 	}
 	return true;
+}
+
+void
+console_shell_init(struct console_shell *c, const char *nonce)
+{
+	*c = (struct console_shell){ .mode = CONSOLE_IDLE, .task_rc = -1, .tar = BB_BUF_INIT };
+	snprintf(c->nonce, sizeof(c->nonce), "%s", nonce);
+}
+
+static void
+expect(struct console_shell *c, char **marker, const char *what)
+{
+	free(*marker);
+	*marker = console_marker(what, c->nonce);
+}
+
+char *
+console_shell_ready(struct console_shell *c)
+{
+	expect(c, &c->want, "RDY");
+	c->want_seen = false;
+	return console_marker_cmd("RDY", c->nonce);
+}
+
+char *
+console_shell_run(struct console_shell *c, const char *cmd)
+{
+	expect(c, &c->want, "RUN");
+	expect(c, &c->rc_marker, "RC");
+	c->task_rc = -1;
+	c->mode = CONSOLE_WAIT_RUN;
+	return console_run_cmd(cmd, c->nonce);
+}
+
+char *
+console_shell_tar(struct console_shell *c, const char *dir)
+{
+	expect(c, &c->want, "TAR");
+	expect(c, &c->end_marker, "END");
+	c->b64 = (struct console_b64){ 0, 0, false };
+	bb_buf_reset(&c->tar);
+	c->mode = CONSOLE_WAIT_TAR;
+	return console_tar_cmd(dir, c->nonce);
+}
+
+bool
+console_shell_line(struct console_shell *c, const char *line)
+{
+	const char *rest;
+
+	switch (c->mode) {
+	case CONSOLE_WAIT_RUN:
+		if (console_has_marker(line, c->want, NULL))
+			c->mode = CONSOLE_TASK;
+		return false;
+	case CONSOLE_TASK:
+		if (!console_has_marker(line, c->rc_marker, &rest) || *rest != '-')
+			return true;
+		c->task_rc = atoi(rest + 1);
+		c->mode = CONSOLE_IDLE;
+		return false;
+	case CONSOLE_WAIT_TAR:
+		if (console_has_marker(line, c->want, NULL))
+			c->mode = CONSOLE_TAR;
+		return false;
+	case CONSOLE_TAR:
+		if (console_has_marker(line, c->end_marker, NULL))
+			c->mode = CONSOLE_TAR_DONE;
+		else
+			console_b64_decode(&c->b64, line, &c->tar);
+		return false;
+	default:
+		if (c->want && console_has_marker(line, c->want, NULL))
+			c->want_seen = true;
+		return false;
+	}
+}
+
+void
+console_shell_release(struct console_shell *c)
+{
+	free(c->want);
+	free(c->rc_marker);
+	free(c->end_marker);
+	bb_buf_release(&c->tar);
 }

@@ -52,4 +52,44 @@ struct console_b64 {
 /* decodes the base64 in line (whitespace ignored) into out; false on a bad character */
 bool console_b64_decode(struct console_b64 *d, const char *line, struct bb_buf *out);
 
+/*
+ * the shell on the console as the serial transport sees it, line by line:
+ * 1. console_shell_init() with the session's nonce;
+ * 2. type the line console_shell_ready(), _run() or _tar() returns, feed
+ *    every console line to console_shell_line() until: want_seen (a shell
+ *    answers), task_rc >= 0 (the task ended with that status) or mode
+ *    CONSOLE_TAR_DONE (the archive is in tar, unless b64.bad);
+ * 3. set mode back to CONSOLE_IDLE; console_shell_release().
+ */
+enum console_mode {
+	CONSOLE_IDLE,		/* want_seen when a line holds want */
+	CONSOLE_WAIT_RUN,	/* the task's output starts after the RUN marker */
+	CONSOLE_TASK,		/* the task's output, up to the RC marker and status */
+	CONSOLE_WAIT_TAR,	/* the archive starts after the TAR marker */
+	CONSOLE_TAR,		/* base64, up to the END marker */
+	CONSOLE_TAR_DONE,
+};
+
+struct console_shell {
+	char nonce[20];
+	enum console_mode mode;
+	char *want;			/* the marker that starts the answer */
+	bool want_seen;
+	char *rc_marker, *end_marker;
+	int task_rc;			/* the task's exit status, -1 until it ends */
+	struct console_b64 b64;
+	struct bb_buf tar;		/* the archive, decoded */
+};
+
+void console_shell_init(struct console_shell *c, const char *nonce);
+/* the line to type to see whether a shell answers; caller frees */
+char *console_shell_ready(struct console_shell *c);
+/* the line to type to run cmd (a shell command) with its output; caller frees */
+char *console_shell_run(struct console_shell *c, const char *cmd);
+/* the line to type to have dir sent back as a tar stream; caller frees */
+char *console_shell_tar(struct console_shell *c, const char *dir);
+/* one line from the console; true when it is the task's output */
+bool console_shell_line(struct console_shell *c, const char *line);
+void console_shell_release(struct console_shell *c);
+
 #endif

@@ -62,13 +62,17 @@ check_PROGRAMS += %D%/runner/test-qemuboot %D%/runner/test-proc
 %C%_runner_test_proc_CPPFLAGS = $(TEST_CFLAGS)
 %C%_runner_test_proc_LDADD = $(TEST_LIBS)
 
-# the poll loop and its deadlines
-check_PROGRAMS += %D%/runner/test-loop
+# the poll loop, and the serial transport in a session with a shell for a guest
+check_PROGRAMS += %D%/runner/test-loop %D%/runner/test-serial
 %C%_runner_test_loop_SOURCES = %D%/runner/test-loop.c %D%/test-util.c %D%/test-util.h \
 	runner/loop.c runner/loop.h runner/console.c runner/console.h runner/proc.c \
 	runner/proc.h runner/ssh.c runner/ssh.h
 %C%_runner_test_loop_CPPFLAGS = $(TEST_CFLAGS)
 %C%_runner_test_loop_LDADD = $(TEST_LIBS)
+%C%_runner_test_serial_SOURCES = %D%/runner/test-serial.c %D%/test-util.c %D%/test-util.h \
+	runner/collect.c runner/collect.h runner/gcda.c runner/gcda.h $(runner_session_sources)
+%C%_runner_test_serial_CPPFLAGS = $(TEST_CFLAGS) $(LIBARCHIVE_CFLAGS) $(LIBXML2_CFLAGS)
+%C%_runner_test_serial_LDADD = $(TEST_LIBS) $(LIBARCHIVE_LIBS) $(LIBXML2_LIBS)
 
 check_PROGRAMS += %D%/runner/test-junit
 %C%_runner_test_junit_SOURCES = %D%/runner/test-junit.c %D%/test-util.c %D%/test-util.h \

@@ -1,0 +1,186 @@
+/* the session of "pgo-run profile": its lifecycle, its errors, its waits and commands */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bblang/buf.h"
+#include "runner/session.h"
+
+int
+session_fail(struct session *s, const char *fmt, ...)
+{
+	struct bb_buf b = BB_BUF_INIT;
+	va_list ap;
+
+	bb_buf_addf(&b, "%s: ", s->pr.stage);
+	va_start(ap, fmt);
+	bb_buf_vaddf(&b, fmt, ap);
+	va_end(ap);
+	if (!s->err.msg)
+		s->failed = s->pr.stage;
+	bb_error(&s->err, NULL, "%s", b.buf);
+	bb_buf_release(&b);
+	return -1;
+}
+
+void
+session_clear_error(struct session *s)
+{
+	bb_error_clear(&s->err);
+	s->failed = NULL;
+}
+
+void
+session_keep(char *dst, size_t size, const char *line)
+{
+	if (*line)
+		snprintf(dst, size, "%s", line);
+}
+
+static void
+cmd_out_line(void *ctx, const char *line)
+{
+	struct session *s = ctx;
+
+	progress_line(&s->pr, "", line);
+	loop_active(&s->loop);
+	progress_last(&s->pr, line);
+}
+
+static void
+cmd_err_line(void *ctx, const char *line)
+{
+	struct session *s = ctx;
+
+	cmd_out_line(ctx, line);
+	session_keep(s->cmd_msg, sizeof(s->cmd_msg), line);
+}
+
+static void
+tick(void *ctx)
+{
+	struct session *s = ctx;
+
+	progress_draw(&s->pr, false);
+}
+
+static void
+make_nonce(char *buf, size_t size)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	snprintf(buf, size, "%lx%x", (unsigned long)ts.tv_nsec ^ (unsigned long)ts.tv_sec,
+		(unsigned)getpid());
+}
+
+void
+session_init(struct session *s, const struct profile_opts *o, FILE *log,
+	const char *target, const char *const *stages)
+{
+	char *task = xasprintf("%s %s", o->python, o->task);
+
+	memset(s, 0, sizeof(*s));
+	s->o = o;
+	progress_init(&s->pr, log, o->junit != NULL, target, task, stages);
+	free(task);
+	loop_init(&s->loop, s);
+	s->loop.tick = tick;
+	s->ssh = (struct ssh_opts){ NULL, "127.0.0.1", o->ssh_user, 0, o->ssh_key, 10 };
+	make_nonce(s->nonce, sizeof(s->nonce));
+	console_shell_init(&s->shell, s->nonce);
+	guest_init(s);
+	s->cmd = (struct proc)PROC_INIT;
+	s->cout = (struct console_lines){ BB_BUF_INIT, cmd_out_line, s };
+	s->cerr = (struct console_lines){ BB_BUF_INIT, cmd_err_line, s };
+	loop_watch(&s->loop, &s->cmd.out_fd, &s->cout);
+	loop_watch(&s->loop, &s->cmd.err_fd, &s->cerr);
+}
+
+void
+session_stop(struct session *s)
+{
+	if (s->cmd.pid > 0)
+		proc_kill(&s->cmd, 500);
+	guest_stop(s);
+}
+
+void
+session_release(struct session *s)
+{
+	session_stop(s);
+	progress_release(&s->pr);
+	guest_release(s);
+	console_lines_release(&s->cout);
+	console_lines_release(&s->cerr);
+	console_shell_release(&s->shell);
+	free(s->user_host);
+	free(s->board_user);
+	free(s->remote_dir);
+	free(s->qemu_user);
+	free(s->arch);
+}
+
+int
+session_wait(struct session *s, bool (*done)(void *s), double timeout, double idle,
+	const char *what)
+{
+	enum loop_result r = loop_wait(&s->loop, done, timeout, idle);
+
+	switch (r) {
+	case LOOP_DONE:
+		return 0;
+	case LOOP_GONE:
+		return guest_exited(s);
+	case LOOP_DEADLINE:
+		session_fail(s, "%s: deadline of %gs passed", what, timeout);
+		return r;
+	case LOOP_IDLE:
+		session_fail(s, "%s: no output for %gs", what, idle);
+		return r;
+	case LOOP_SIGNAL:
+		s->interrupted = true;
+		return session_fail(s, "interrupted by signal %d (%s)", s->loop.signal,
+			strsignal(s->loop.signal));
+	default:
+		return session_fail(s, "poll: %s", strerror(s->loop.error));
+	}
+}
+
+static bool
+cmd_done(void *ctx)
+{
+	struct session *s = ctx;
+
+	return s->cmd.pid > 0 && s->cmd.out_fd < 0 && s->cmd.err_fd < 0;
+}
+
+int
+session_cmd_start(struct session *s, struct bb_strvec *argv, const char *const *env, int out_fd)
+{
+	s->cmd = (struct proc)PROC_INIT;
+	bb_strvec_push(argv, NULL);
+	s->cmd.argv = (const char *const *)argv->v;
+	s->cmd.env = env;
+	s->cmd.in = PROC_NULL;
+	s->cmd.out = out_fd >= 0 ? PROC_FD : PROC_PIPE;
+	s->cmd.out_fd = out_fd;
+	s->cmd.err = PROC_PIPE;
+	*s->cmd_msg = '\0';
+	if (proc_start(&s->cmd, &s->err) < 0)
+		return session_fail(s, "cannot run %s", argv->v[0]);
+	if (out_fd >= 0)
+		s->cmd.out_fd = -1;
+	return 0;
+}
+
+int
+session_cmd_wait(struct session *s, double timeout, double idle, const char *what)
+{
+	if (session_wait(s, cmd_done, timeout, idle, what) < 0) {
+		proc_kill(&s->cmd, 500);
+		return -1;
+	}
+	return proc_finish(&s->cmd);
+}

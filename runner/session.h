@@ -1,0 +1,125 @@
+/*
+ * session: one run of "pgo-run profile", as its parts share it
+ *
+ * profile.c makes the session and runs the target: boot.c boots QEMU, a
+ * transport (transport.h) reaches the guest, the board or this machine, and
+ * stages.c runs the stages through it. Everything waits in the one poll loop
+ * (loop.h) over QEMU's console and stderr and the output of the command
+ * running now, and everything said goes through progress.h. An error is one
+ * line, "STAGE: what", in s->err: session_fail() sets it.
+ */
+#ifndef RUNNER_SESSION_H
+#define RUNNER_SESSION_H
+
+#include <stdbool.h>
+#include <time.h>
+
+#include "bblang/strvec.h"
+#include "bblang/util.h"
+#include "runner/console.h"
+#include "runner/loop.h"
+#include "runner/proc.h"
+#include "runner/profile.h"
+#include "runner/progress.h"
+#include "runner/qemu.h"
+#include "runner/ssh.h"
+#include "runner/transport.h"
+
+/* QEMU, its console and the port it forwards (boot.c) */
+struct guest {
+	struct qemu_conf conf;
+	struct proc proc;
+	struct console_lines con, err;	/* its standard output (the console) and error */
+	char msg[200];			/* its last message */
+	char panic[200];		/* the guest kernel's panic line */
+	bool marker_seen;		/* the boot marker was on the console */
+	bool port_lost;			/* another process took the port first */
+	int port_try;
+	enum qemu_accel accel;
+	const char *accel_why;
+};
+
+struct session {
+	const struct profile_opts *o;
+	const struct transport *tr;
+	struct progress pr;
+	struct loop loop;
+	struct bb_error err;
+	const char *failed;		/* the stage err is from, or NULL */
+	bool interrupted;		/* by a signal: nothing more is run on the target */
+	char nonce[20];			/* of this run: console markers, a board's directory */
+	struct guest vm;
+	struct console_shell shell;	/* the serial transport's side of the console */
+	/* where ssh goes: 127.0.0.1:PORT for QEMU, the board for --target ssh */
+	struct ssh_opts ssh;
+	char *user_host, *board_user;
+	/* the command running now: ssh, tar or the task on this machine */
+	struct proc cmd;
+	struct console_lines cout, cerr;
+	char cmd_msg[200];		/* its last line on stderr */
+	/* the task */
+	char *remote_dir;		/* GCOV_PREFIX on the target */
+	char *qemu_user, *arch;		/* --target qemu-user: the emulator and its ARCH */
+	struct timespec task_start;
+	double task_seconds;
+};
+
+/* a new session (nothing runs yet) logging to log */
+void session_init(struct session *s, const struct profile_opts *o, FILE *log,
+	const char *target, const char *const *stages);
+/* kills what still runs: the command, QEMU (noted in the log) */
+void session_stop(struct session *s);
+void session_release(struct session *s);
+
+/* sets the error "STAGE: message" unless one is set already; returns -1 */
+int session_fail(struct session *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void session_clear_error(struct session *s);
+
+/* copies line (unless empty) into dst, the last line kept of some output */
+void session_keep(char *dst, size_t size, const char *line);
+
+/*
+ * pumps the loop until done(s); what names the wait in the messages of the
+ * errors it sets: a deadline (LOOP_DEADLINE), a silence of idle seconds, a
+ * signal, QEMU's end; 0 when done
+ */
+int session_wait(struct session *s, bool (*done)(void *s), double timeout, double idle,
+	const char *what);
+
+/*
+ * starts the command argv (NULL is appended) with env additions, stdin from
+ * /dev/null, stdout to out_fd (-1: into the log) and stderr into the log
+ */
+int session_cmd_start(struct session *s, struct bb_strvec *argv, const char *const *env,
+	int out_fd);
+/* waits for the command to end (killed on a deadline); its exit status, or -1 */
+int session_cmd_wait(struct session *s, double timeout, double idle, const char *what);
+
+/* stages.c: connect through the transport, within timeout seconds */
+int stage_connect(struct session *s, double timeout);
+/*
+ * stages.c: run, collect (dir on the target) and install (the archive
+ * called name, in fd), then the transport's shutdown
+ */
+int stages_after_connect(struct session *s, const char *dir, int fd, const char *name);
+/* stages.c: the shell command that runs the task with GCOV_PREFIX=dir; caller frees */
+char *stage_task_cmd(const struct profile_opts *o, const char *dir);
+
+/* boot.c: the guest's lines into the loop (nothing runs yet) */
+void guest_init(struct session *s);
+/* boot.c: kills and reaps QEMU if it runs (noted in the log) */
+void guest_stop(struct session *s);
+void guest_release(struct session *s);
+/* boot.c: the error for QEMU's end (its status, the panic or its last message); -1 */
+int guest_exited(struct session *s);
+/* boot.c: waits a few seconds for QEMU to end after poweroff -f, sent at t */
+void guest_wait_poweroff(struct session *s, double t);
+/* boot.c: --target qemu */
+int target_qemu(struct session *s, int fd);
+/* transport-ssh.c: --target ssh */
+int target_board(struct session *s, int fd);
+/* transport-local.c: --target local and qemu-user */
+int target_local(struct session *s, int fd);
+int target_qemu_user(struct session *s, int fd);
+
+#endif

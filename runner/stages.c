@@ -1,0 +1,192 @@
+/* the stages after the boot: connect, run, collect, install, each through the transport */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bblang/os.h"
+#include "runner/collect.h"
+#include "runner/gcda.h"
+#include "runner/session.h"
+
+int
+stage_connect(struct session *s, double timeout)
+{
+	double t = proc_now();
+	int r;
+
+	progress_stage(&s->pr, "connect");
+	r = s->tr->connect(s, timeout);
+	if (!r)
+		progress_note(&s->pr, "%s answers after %.1fs", s->tr->answers, proc_now() - t);
+	return r;
+}
+
+/* "PYTHON TASK" with GCOV_PREFIX into a fresh dir (the task is shell words) */
+char *
+stage_task_cmd(const struct profile_opts *o, const char *dir)
+{
+	char *qd = ssh_quote(dir), *qp = ssh_quote(o->python);
+	char *s = xasprintf("rm -rf %s && mkdir -p %s && export GCOV_PREFIX=%s "
+		"GCOV_PREFIX_STRIP=%d && exec %s %s", qd, qd, qd, o->strip, qp, o->task);
+
+	free(qd);
+	free(qp);
+	return s;
+}
+
+static int
+stage_run(struct session *s, const char *dir)
+{
+	const struct profile_opts *o = s->o;
+	double t;
+	int r;
+
+	progress_stage(&s->pr, "run");
+	*s->pr.last = '\0';
+	if (s->qemu_user)
+		progress_note(&s->pr, "%s%s%s %s %s", s->qemu_user, o->sysroot ? " -L " : "",
+			o->sysroot ? o->sysroot : "", o->python, o->task);
+	else
+		progress_note(&s->pr, "%s %s", o->python, o->task);
+	clock_gettime(CLOCK_REALTIME, &s->task_start);
+	t = proc_now();
+	r = s->tr->run(s, dir);
+	s->task_seconds = proc_now() - t;
+	if (r > 0 && r < 255 && o->ok_status[r]) {
+		progress_note(&s->pr, "the task exited with status %d, accepted by --ok-status", r);
+		r = 0;
+	}
+	if (r > 0)
+		return session_fail(s, "the task exited with status %d%s%s", r,
+			*s->pr.last ? "; its last line: " : "", s->pr.last);
+	if (!r)
+		progress_note(&s->pr, "the task ended after %.1fs", s->task_seconds);
+	return r;
+}
+
+/* brings the profile directory back into the temporary file fd */
+static int
+stage_collect(struct session *s, const char *dir, int fd)
+{
+	double t = proc_now();
+	int r;
+
+	progress_stage(&s->pr, "collect");
+	r = s->tr->collect(s, dir, fd);
+	if (r > 0)
+		return session_fail(s, "tar of %s exited with status %d%s%s", dir, r,
+			*s->cmd_msg ? ": " : "", s->cmd_msg);
+	if (!r)
+		progress_note(&s->pr, "%lld bytes of tar in %.1fs", (long long)lseek(fd, 0, SEEK_CUR),
+			proc_now() - t);
+	return r;
+}
+
+static int
+source_date_epoch(int64_t *out)
+{
+	const char *v = getenv("SOURCE_DATE_EPOCH");
+	char *end;
+	long long n;
+
+	*out = 0;
+	if (!v || !*v)
+		return 0;
+	errno = 0;
+	n = strtoll(v, &end, 10);
+	if (*end || errno || n < 0 || *v < '0' || *v > '9')
+		return -1;
+	*out = n;
+	return 0;
+}
+
+static int
+copy_archive(struct session *s, const char *from, const char *to)
+{
+	char *tmp = xstrcat(to, ".tmp", NULL), *text;
+	size_t len;
+	FILE *f;
+	int r = bb_read_file(from, (size_t)1 << 31, &text, &len);
+
+	if (r)
+		return session_fail(s, "%s: %s", from, strerror(r));
+	f = fopen(tmp, "wb");
+	r = !f || fwrite(text, 1, len, f) != len;
+	if (f && fclose(f))
+		r = 1;
+	if (r || rename(tmp, to) < 0) {
+		session_fail(s, "%s: %s", to, strerror(errno));
+		unlink(tmp);
+		r = -1;
+	}
+	free(text);
+	free(tmp);
+	return r ? -1 : 0;
+}
+
+/* what the manifest says of the run */
+static void
+manifest_opts(struct session *s, struct collect_opts *co, const char *name)
+{
+	const struct profile_opts *o = s->o;
+
+	co->profile_dir = o->out;
+	co->machine = o->machine ? o->machine : s->vm.conf.machine_name ?
+		s->vm.conf.machine_name : s->arch;
+	co->image = o->image ? o->image : s->vm.conf.image;
+	co->task = s->pr.task;
+	co->source = name;
+	co->start = s->task_start;
+	co->duration = s->task_seconds;
+}
+
+static int
+stage_install(struct session *s, int fd, const char *name)
+{
+	const struct profile_opts *o = s->o;
+	struct collect_opts co = COLLECT_OPTS_INIT;
+	struct collect_result res;
+	char *version = NULL, *from;
+	int r = -1;
+
+	progress_stage(&s->pr, "install");
+	manifest_opts(s, &co, name);
+	if (o->cc ? gcda_stamp_for_compiler(o->cc, co.stamp, &version, &s->err) :
+	    gcda_stamp_from_version(o->gcc_version, co.stamp, &s->err))
+		goto out;
+	co.gcc_version = version ? version : o->gcc_version;
+	if (source_date_epoch(&co.mtime) < 0) {
+		session_fail(s, "SOURCE_DATE_EPOCH is not a number of seconds");
+		goto out;
+	}
+	if (lseek(fd, 0, SEEK_SET) < 0 || collect_import_fd(fd, name, &co, &res, &s->err) < 0)
+		goto out;
+	progress_note(&s->pr, "%zu profile files (%llu bytes) installed in %s", res.files,
+		(unsigned long long)res.bytes, o->out);
+	from = bb_path_join(o->out, COLLECT_ARCHIVE);
+	r = o->archive ? copy_archive(s, from, o->archive) : 0;
+	free(from);
+out:
+	if (r < 0 && s->err.msg && strncmp(s->err.msg, "install: ", 9)) {
+		char *m = xstrcat("install: ", s->err.msg, NULL);
+
+		free(s->err.msg);
+		s->err.msg = m;
+		s->failed = "install";
+	}
+	free(version);
+	return r;
+}
+
+int
+stages_after_connect(struct session *s, const char *dir, int fd, const char *name)
+{
+	int r = -1;
+
+	if (stage_run(s, dir) == 0 && stage_collect(s, dir, fd) == 0)
+		r = stage_install(s, fd, name);
+	if (s->tr->shutdown)
+		s->tr->shutdown(s, r == 0);
+	return r;
+}

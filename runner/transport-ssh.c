@@ -1,0 +1,206 @@
+/* the ssh transport: to the guest on a forwarded port, or to a board (--target ssh) */
+#include <stdlib.h>
+#include <string.h>
+
+#include "runner/session.h"
+
+/* ssh with ConnectTimeout=connect_timeout running cmd, appended to argv */
+static void
+ssh_cmd_argv(struct session *s, const char *cmd, int connect_timeout, struct bb_strvec *argv)
+{
+	struct ssh_opts so = s->ssh;
+
+	so.connect_timeout = connect_timeout;
+	ssh_argv(&so, cmd, argv);
+}
+
+/* USER@HOST:PORT (or USER@HOST), for messages */
+static const char *
+ssh_dest(struct session *s)
+{
+	const char *user = s->ssh.user ? s->ssh.user : "root";
+
+	if (!s->user_host)
+		s->user_host = s->ssh.port ? xasprintf("%s@%s:%d", user, s->ssh.host, s->ssh.port) :
+			xasprintf("%s@%s", user, s->ssh.host);
+	return s->user_host;
+}
+
+/* one ssh command on the target; its exit status, or -1 with the error set */
+static int
+ssh_run(struct session *s, const char *cmd, int out_fd, double timeout, double idle,
+	const char *what)
+{
+	struct bb_strvec argv = BB_STRVEC_INIT;
+	int r;
+
+	ssh_cmd_argv(s, cmd, s->ssh.connect_timeout, &argv);
+	r = session_cmd_start(s, &argv, NULL, out_fd);
+	if (!r)
+		r = session_cmd_wait(s, timeout, idle, what);
+	bb_strvec_clear(&argv);
+	return r;
+}
+
+static bool
+refused(const char *msg)
+{
+	return strstr(msg, "Permission denied") || strstr(msg, "Host key verification failed") ||
+		strstr(msg, "Too many authentication failures");
+}
+
+/* "ssh to USER@HOST failed" with ssh's own last line, without its "ssh: " */
+static int
+ssh_failed(struct session *s)
+{
+	const char *msg = strncmp(s->cmd_msg, "ssh: ", 5) ? s->cmd_msg : s->cmd_msg + 5;
+
+	return session_fail(s, "ssh to %s failed%s%s", ssh_dest(s), *s->cmd_msg ? ": " : "", msg);
+}
+
+static bool
+never(void *s)
+{
+	return false;
+}
+
+/* the guest boots meanwhile: tries again every quarter of a second */
+static int
+connect_guest(struct session *s, double timeout)
+{
+	double end = proc_now() + timeout;
+	int r;
+
+	for (;;) {
+		r = ssh_run(s, "true", -1, end - proc_now() > 0 ? end - proc_now() : 0.1, 0, "ssh");
+		if (r == 0)
+			return 0;
+		if (r < 0)
+			return -1;
+		if (refused(s->cmd_msg))
+			return session_fail(s, "ssh to 127.0.0.1:%d refused: %s", s->ssh.port,
+				s->cmd_msg);
+		if (proc_now() >= end)
+			return session_fail(s, "no ssh connection to 127.0.0.1:%d within %gs%s%s",
+				s->ssh.port, timeout, *s->cmd_msg ? ": " : "", s->cmd_msg);
+		if (session_wait(s, never, 0.25, 0, "ssh") != LOOP_DEADLINE)
+			return -1;
+		session_clear_error(s);
+	}
+}
+
+/* a board is up already: one try (ssh's ConnectTimeout is the deadline) */
+static int
+connect_board(struct session *s, double timeout)
+{
+	int r = ssh_run(s, "true", -1, timeout + 5, 0, "ssh");
+
+	return r > 0 ? ssh_failed(s) : r;
+}
+
+static int
+run_ssh(struct session *s, const char *dir)
+{
+	char *task = stage_task_cmd(s->o, dir);
+	char *cmd = xstrcat(task, " </dev/null 2>&1", NULL);
+	int r = ssh_run(s, cmd, -1, s->o->timeout, s->o->idle_timeout, "task");
+
+	free(cmd);
+	free(task);
+	return r == 255 ? ssh_failed(s) : r;
+}
+
+static int
+collect_ssh(struct session *s, const char *dir, int fd)
+{
+	char *q = ssh_quote(dir), *cmd = xasprintf("tar c -C %s .", q);
+	int r = ssh_run(s, cmd, fd, s->o->collect_timeout, 0, "tar over ssh");
+
+	free(cmd);
+	free(q);
+	return r;
+}
+
+/* poweroff -f; QEMU is killed anyway afterwards */
+static void
+shutdown_guest(struct session *s, bool ok)
+{
+	struct bb_strvec argv = BB_STRVEC_INIT;
+	struct proc off = PROC_INIT;
+	double t = proc_now();
+
+	if (!ok || s->vm.proc.pid <= 0)
+		return;
+	progress_stage(&s->pr, "shutdown");
+	ssh_cmd_argv(s, "poweroff -f", 5, &argv);
+	bb_strvec_push(&argv, NULL);
+	off.argv = (const char *const *)argv.v;
+	off.in = off.out = off.err = PROC_NULL;
+	proc_start(&off, &s->err);
+	guest_wait_poweroff(s, t);
+	if (off.pid > 0)
+		proc_kill(&off, 200);
+	bb_strvec_clear(&argv);
+}
+
+/* rm -rf REMOTE_DIR on the board, whatever happened before (keeping that error) */
+static void
+shutdown_board(struct session *s, bool ok)
+{
+	struct bb_error saved = s->err;
+	const char *failed = s->failed;
+	char *q = ssh_quote(s->remote_dir), *rm = xasprintf("rm -rf %s", q);
+
+	if (s->cmd.pid > 0)
+		proc_kill(&s->cmd, 500);
+	if (s->interrupted)
+		goto out;
+	s->err = (struct bb_error)BB_ERROR_INIT;
+	if (ssh_run(s, rm, -1, 15, 0, "rm") != 0)
+		progress_note(&s->pr, "could not remove %s on %s", s->remote_dir, ssh_dest(s));
+	session_clear_error(s);
+	s->err = saved;
+	s->failed = failed;
+out:
+	free(rm);
+	free(q);
+}
+
+const struct transport transport_ssh_guest = {
+	"ssh", true, connect_guest, run_ssh, collect_ssh, shutdown_guest,
+};
+
+const struct transport transport_ssh_board = {
+	"ssh", false, connect_board, run_ssh, collect_ssh, shutdown_board,
+};
+
+/* [USER@]HOST: the user from there, or --ssh-user, or root */
+static void
+board_address(struct session *s)
+{
+	const char *at = strrchr(s->o->host, '@');
+
+	s->ssh.host = at ? at + 1 : s->o->host;
+	if (at)
+		s->ssh.user = s->board_user = xstrndup(s->o->host, (size_t)(at - s->o->host));
+	s->ssh.port = s->o->ssh_port;
+	s->ssh.connect_timeout = (int)(s->o->connect_timeout + 0.999);
+}
+
+int
+target_board(struct session *s, int fd)
+{
+	char *name;
+	int r = -1;
+
+	s->tr = &transport_ssh_board;
+	board_address(s);
+	/* on a board, a directory of our own (removed afterwards) unless one is given */
+	s->remote_dir = s->o->remote_dir ? xstrdup(s->o->remote_dir) :
+		xasprintf("/tmp/pgo-profile.%s", s->nonce);
+	name = xasprintf("ssh:%s:%s", s->ssh.host, s->remote_dir);
+	if (stage_connect(s, s->o->connect_timeout) == 0)
+		r = stages_after_connect(s, s->remote_dir, fd, name);
+	free(name);
+	return r;
+}

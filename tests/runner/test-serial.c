@@ -1,0 +1,255 @@
+/*
+ * the serial transport without QEMU: the shell state machine of
+ * runner/console.c fed a console transcript byte by byte, then
+ * runner/transport-serial.c in a real session whose "guest" is /bin/sh -v
+ * on pipes (its echo of what is typed standing in for the tty's): connect,
+ * a task and its exit status, the tar stream in base64, the task's
+ * deadlines, and the guest going away
+ */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bblang/buf.h"
+#include "runner/session.h"
+#include "tests/test-util.h"
+
+struct feed {
+	struct console_shell *c;
+	struct bb_strvec output;	/* the lines that were the task's output */
+};
+
+static void
+feed_line(void *ctx, const char *line)
+{
+	struct feed *f = ctx;
+
+	if (console_shell_line(f->c, line))
+		bb_strvec_pushdup(&f->output, line);
+}
+
+/* text into the machine one byte at a time, as a slow console gives it */
+static void
+feed(struct feed *f, const char *text)
+{
+	struct console_lines l = { BB_BUF_INIT, feed_line, f };
+
+	for (const char *p = text; *p; p++)
+		console_lines_feed(&l, p, 1);
+	console_lines_release(&l);
+}
+
+static void
+test_shell_machine(void **state)
+{
+	struct console_shell c;
+	struct feed f = { &c, BB_STRVEC_INIT };
+	char *line;
+
+	console_shell_init(&c, "n0nce");
+	free(console_shell_ready(&c));
+	feed(&f, "[    1.0] random: crng init done\r\n/ # echo PGO-RDY-$((40+2))-n0nce\r\n");
+	assert_false(c.want_seen);
+	feed(&f, "PGO-RDY-42-n0nce\r\n");
+	assert_true(c.want_seen);
+
+	line = console_shell_run(&c, "task");
+	assert_int_equal(c.mode, CONSOLE_WAIT_RUN);
+	feed(&f, line);
+	feed(&f, "\r\n[    2.0] kernel noise\r\nPGO-RUN-42-n0nce\r\n");
+	assert_int_equal(c.mode, CONSOLE_TASK);
+	feed(&f, "first\r\nan RC marker without its status: PGO-RC-42-n0nce\r\nlast\r\n");
+	assert_int_equal(c.task_rc, -1);
+	feed(&f, "PGO-RC-42-n0nce-3\r\n");
+	assert_int_equal(c.task_rc, 3);
+	assert_int_equal(c.mode, CONSOLE_IDLE);
+	assert_int_equal(f.output.n, 3);
+	assert_string_equal(f.output.v[0], "first");
+	assert_string_equal(f.output.v[2], "last");
+	free(line);
+
+	line = console_shell_tar(&c, "/tmp/p");
+	feed(&f, line);
+	feed(&f, "\r\nPGO-TAR-42-n0nce\r\nAAFwZ2/+\r\n/yB0YXIK\r\nPGO-END-42-n0nce\r\n");
+	assert_int_equal(c.mode, CONSOLE_TAR_DONE);
+	assert_false(c.b64.bad);
+	assert_int_equal(c.tar.len, 12);
+	assert_memory_equal(c.tar.buf, "\x00\x01pgo\xfe\xff tar\n", 12);
+	free(line);
+
+	/* a kernel message in the middle of the base64 */
+	c.mode = CONSOLE_IDLE;
+	free(console_shell_tar(&c, "/tmp/p"));
+	assert_int_equal(c.tar.len, 0);
+	feed(&f, "PGO-TAR-42-n0nce\r\nAAFw\r\n[    3.0] oops\r\nZ2/+\r\nPGO-END-42-n0nce\r\n");
+	assert_int_equal(c.mode, CONSOLE_TAR_DONE);
+	assert_true(c.b64.bad);
+	assert_int_equal(f.output.n, 3);
+	console_shell_release(&c);
+	bb_strvec_clear(&f.output);
+}
+
+static const char *const stages[] = { "boot", "connect", "run", "collect", "install", NULL };
+
+struct guest_fx {
+	struct profile_opts o;
+	struct session s;
+	FILE *log;
+	char *dir;
+};
+
+/* a session whose QEMU is sh -c script on pipes; the task is /bin/sh TASK */
+static struct guest_fx *
+start(const char *script, const char *task)
+{
+	const char *argv[] = { "/bin/sh", "-c", script, NULL };
+	struct guest_fx *g = xcalloc(1, sizeof(*g));
+	static const char no_side_effects[] = "dmesg() { :; }; stty() { :; }\n";
+
+	g->dir = test_tmpdir();
+	g->o = (struct profile_opts){ .target = TARGET_QEMU, .transport = TRANSPORT_SERIAL,
+		.python = "/bin/sh", .task = task, .timeout = 20, .idle_timeout = 10,
+		.connect_timeout = 20, .collect_timeout = 20 };
+	g->log = tmpfile();
+	assert_non_null(g->log);
+	session_init(&g->s, &g->o, g->log, "qemu", stages);
+	g->s.tr = &transport_serial;
+	g->s.vm.proc.argv = argv;
+	g->s.vm.proc.in = g->s.vm.proc.out = g->s.vm.proc.err = PROC_PIPE;
+	assert_int_equal(proc_start(&g->s.vm.proc, &g->s.err), 0);
+	g->s.vm.proc.argv = NULL;
+	assert_int_equal(write(g->s.vm.proc.in_fd, no_side_effects, sizeof(no_side_effects) - 1),
+		(ssize_t)sizeof(no_side_effects) - 1);
+	return g;
+}
+
+/* the log so far; caller frees */
+static char *
+log_text(struct guest_fx *g)
+{
+	struct bb_buf b = BB_BUF_INIT;
+	char chunk[4096];
+	size_t n;
+
+	fflush(g->log);
+	rewind(g->log);
+	while ((n = fread(chunk, 1, sizeof(chunk), g->log)) > 0)
+		bb_buf_add(&b, chunk, n);
+	return bb_buf_detach(&b);
+}
+
+static void
+stop(struct guest_fx *g)
+{
+	session_release(&g->s);
+	bb_error_clear(&g->s.err);
+	fclose(g->log);
+	test_rmtree(g->dir);
+	free(g->dir);
+	free(g);
+}
+
+/* what a file in the tar at path holds; caller frees */
+static char *
+tar_member(const char *path, const char *member)
+{
+	char *cmd = xasprintf("tar -xOf '%s' '%s'", path, member), buf[256];
+	FILE *p = popen(cmd, "r");
+	size_t n;
+
+	assert_non_null(p);
+	n = fread(buf, 1, sizeof(buf) - 1, p);
+	buf[n] = '\0';
+	assert_int_equal(pclose(p), 0);
+	free(cmd);
+	return xstrdup(buf);
+}
+
+static void
+test_transport(void **state)
+{
+	struct guest_fx *g = start("exec 2>&1; exec /bin/sh -v",
+		"-c 'echo one; echo two >&2; echo data >\"$GCOV_PREFIX/a.gcda\"; exit 3'");
+	char *remote = xstrcat(g->dir, "/remote", NULL), *tar = xstrcat(g->dir, "/p.tar", NULL);
+	char *text;
+	FILE *out;
+
+	progress_stage(&g->s.pr, "connect");
+	assert_int_equal(transport_serial.connect(&g->s, 10), 0);
+	progress_stage(&g->s.pr, "run");
+	assert_int_equal(transport_serial.run(&g->s, remote), 3);
+	assert_string_equal(g->s.pr.last, "two");
+	progress_stage(&g->s.pr, "collect");
+	out = fopen(tar, "wb");
+	assert_non_null(out);
+	assert_int_equal(transport_serial.collect(&g->s, remote, fileno(out)), 0);
+	fclose(out);
+	assert_null(g->s.err.msg);
+	text = tar_member(tar, "./a.gcda");
+	assert_string_equal(text, "data\n");
+	free(text);
+	text = log_text(g);
+	assert_non_null(strstr(text, "\none\ntwo\n"));
+	assert_non_null(strstr(text, "PGO-TAR-42-"));
+	assert_null(strstr(text, "PGO-END-42-"));
+	free(text);
+	free(remote);
+	free(tar);
+	stop(g);
+}
+
+static void
+test_task_deadlines(void **state)
+{
+	struct guest_fx *g = start("exec /bin/sh", "-c 'sleep 3'");
+
+	g->o.timeout = 0.5;
+	assert_int_equal(transport_serial.connect(&g->s, 10), 0);
+	progress_stage(&g->s.pr, "run");
+	assert_int_equal(transport_serial.run(&g->s, g->dir), -1);
+	assert_string_equal(g->s.err.msg, "run: task: deadline of 0.5s passed");
+	assert_string_equal(g->s.failed, "run");
+	stop(g);
+
+	g = start("exec /bin/sh", "-c 'echo a; sleep 3'");
+	g->o.idle_timeout = 0.5;
+	assert_int_equal(transport_serial.connect(&g->s, 10), 0);
+	progress_stage(&g->s.pr, "run");
+	assert_int_equal(transport_serial.run(&g->s, g->dir), -1);
+	assert_string_equal(g->s.err.msg, "run: task: no output for 0.5s");
+	stop(g);
+}
+
+/* no shell answers: the deadline of connect; the guest ends: QEMU's status */
+static void
+test_no_shell(void **state)
+{
+	struct guest_fx *g = start("exec sleep 5", "");
+
+	progress_stage(&g->s.pr, "connect");
+	assert_int_equal(transport_serial.connect(&g->s, 1.5), -1);
+	assert_string_equal(g->s.err.msg, "connect: no shell on the serial console within 1.5s");
+	stop(g);
+
+	g = start("read x; read x; echo bye >&2; exit 7", "");
+	progress_stage(&g->s.pr, "connect");
+	assert_int_equal(transport_serial.connect(&g->s, 10), -1);
+	assert_string_equal(g->s.err.msg, "connect: QEMU exited (status 7): bye");
+	stop(g);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_shell_machine),
+		cmocka_unit_test(test_transport),
+		cmocka_unit_test(test_task_deadlines),
+		cmocka_unit_test(test_no_shell),
+	};
+
+	signal(SIGPIPE, SIG_IGN);
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
