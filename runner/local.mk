@@ -1,5 +1,5 @@
 bin_PROGRAMS += %D%/pgo-run
-%C%_pgo_run_SOURCES = %D%/main.c \
+%C%_pgo_run_SOURCES = %D%/main.c %D%/cli.h %D%/import-opts.c %D%/task-opts.c \
 	%D%/collect.c %D%/collect.h \
 	%D%/gcda.c %D%/gcda.h
 # "pgo-run task" reads conf files as pgo-gen does (generator/conf.c)

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "runner/profile.h"
+#include "runner/cli.h"
 
 static const char profile_usage[] =
 	"usage: pgo-run profile --target qemu|ssh HOST|qemu-user|local --python PATH\n"
@@ -281,12 +281,8 @@ check_opts(const struct profile_opts *o)
 }
 
 int
-profile_main(int argc, char **argv)
+profile_parse_opts(struct profile_opts *o, int argc, char **argv)
 {
-	struct profile_opts o = { TARGET_QEMU, TRANSPORT_SSH, .accel = QEMU_ACCEL_AUTO,
-		.timeout = 3600, .idle_timeout = 900,
-		.boot_timeout = 120, .connect_timeout = 60, .collect_timeout = 300,
-		.ok_status = { [0] = true } };
 	int c, r;
 
 	opterr = 0;
@@ -295,15 +291,13 @@ profile_main(int argc, char **argv)
 		if (c == '?' || c == ':')
 			return usage_error(c == ':' ? "option '%s' needs an argument" :
 				"unknown option '%s'", argv[optind - 1]);
-		if ((r = profile_opt(&o, c)))
+		if ((r = profile_opt(o, c)))
 			return r > 0 ? 0 : 2;
 	}
 	/* --target ssh HOST: the one operand */
-	if (o.target == TARGET_SSH && optind < argc)
-		o.host = argv[optind++];
+	if (o->target == TARGET_SSH && optind < argc)
+		o->host = argv[optind++];
 	if (optind < argc)
 		return usage_error("unexpected argument '%s'", argv[optind]);
-	if ((r = check_opts(&o)) >= 0)
-		return r;
-	return profile_run(&o);
+	return check_opts(o);
 }

@@ -46,9 +46,12 @@ struct profile_opts {
 	const char *machine, *image;		/* for the manifest */
 };
 
+/* the defaults of the options */
+#define PROFILE_OPTS_INIT { .target = TARGET_QEMU, .transport = TRANSPORT_SSH, \
+	.accel = QEMU_ACCEL_AUTO, .timeout = 3600, .idle_timeout = 900, .boot_timeout = 120, \
+	.connect_timeout = 60, .collect_timeout = 300, .ok_status = { [0] = true } }
+
 /* runs the stages; the exit status (0, or 1 after printing the error) */
 int profile_run(const struct profile_opts *o);
-/* "pgo-run profile ARGS...": argv[0] is "profile"; the exit status (profile-opts.c) */
-int profile_main(int argc, char **argv);
 
 #endif

@@ -5,7 +5,6 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -544,107 +543,4 @@ out:
 	free(stamp);
 	free(t);
 	return status;
-}
-
-static const char usage[] =
-	"usage: pgo-run task [-c CONF]... [-I DIR]... [-D VAR=VALUE]... RECIPE TASK\n";
-
-static const char help[] =
-	"\n"
-	"Parses the conf files, base.bbclass and INHERIT, RECIPE and the bbappends\n"
-	"for it in its layer, then runs the shell task TASK (profile or do_profile)\n"
-	"as BitBake does: ${T}/run.TASK.PID, ${T}/log.TASK.PID, ${STAMP}.TASK.\n"
-	"\n"
-	"  -c CONF         a conf file, parsed in order (repeatable)\n"
-	"  -I DIR          a BBPATH directory (repeatable)\n"
-	"  -D VAR=VALUE    set VAR (or VAR[flag]) before the conf files (repeatable)\n"
-	"  -h, --help      show this help\n";
-
-static int
-task_usage_error(const char *fmt, const char *arg)
-{
-	fputs("pgo-run: ", stderr);
-	fprintf(stderr, fmt, arg);
-	fputs(" (see pgo-run task --help)\n", stderr);
-	return 2;
-}
-
-static int
-parse_args(struct task_opts *o, int argc, char **argv)
-{
-	static const struct option longopts[] = {
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	int c;
-
-	opterr = 0;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, ":c:I:D:h", longopts, NULL)) != -1) {
-		if (c == 'h') {
-			printf("%s%s", usage, help);
-			return 0;
-		} else if (c == 'c') {
-			bb_strvec_pushdup(&o->confs, optarg);
-		} else if (c == '?' || c == ':' || !conf_opt(&o->conf, c, optarg)) {
-			return task_usage_error(c == ':' ? "option '%s' needs an argument" :
-				"unknown option '%s'", argv[optind - 1]);
-		}
-	}
-	if (argc - optind != 2)
-		return task_usage_error("%s", argc - optind < 2 ? "task: RECIPE and TASK are needed" :
-			"task: too many arguments");
-	o->recipe = argv[optind];
-	o->task = argv[optind + 1];
-	return -1;
-}
-
-static void
-report(const char *msg)
-{
-	char *rel = conf_relpath(msg);
-
-	fprintf(stderr, "pgo-run: %s\n", rel);
-	free(rel);
-}
-
-static int
-run(struct task_opts *o)
-{
-	struct bb_error err = BB_ERROR_INIT;
-	struct bb_data *d;
-	char *task = task_name(o->task), *log = NULL;
-	int ret = task_load(o, &d, &err);
-
-	for (size_t i = 0; i < bb_data_nwarnings(d); i++)
-		report(bb_data_warning(d, i));
-	if (!ret)
-		ret = task_prepare(d, o->recipe, task, &err);
-	if (!ret)
-		ret = task_run(d, o->recipe, task, o->tee, &log, &err);
-	if (ret < 0) {
-		report(err.msg);
-		ret = 1;
-	} else if (ret > 0) {
-		fprintf(stderr, "pgo-run: %s failed with exit code %d (log: %s)\n", task, ret, log);
-	}
-	bb_error_clear(&err);
-	bb_data_free(d);
-	free(task);
-	free(log);
-	return ret;
-}
-
-int
-task_main(int argc, char **argv)
-{
-	struct task_opts o = TASK_OPTS_INIT;
-	int ret = parse_args(&o, argc, argv);
-
-	if (ret < 0) {
-		o.tee = isatty(STDOUT_FILENO);
-		ret = run(&o);
-	}
-	task_opts_release(&o);
-	return ret;
 }

@@ -2,7 +2,7 @@
  * "pgo-run task": a recipe's shell task run the way BitBake runs it
  * (lib/bb/build.py _exec_task and exec_func)
  *
- * 1. fill a struct task_opts (task_main() does it from the command line).
+ * 1. fill a struct task_opts (task_parse_opts() does it from the command line).
  * 2. task_load() parses the conf files, base.bbclass and INHERIT, the recipe
  *    and the layer's bbappends for it into a new datastore.
  * 3. task_prepare() checks the task and gives d the task's overrides.
@@ -64,8 +64,5 @@ int task_write_script(struct bb_data *d, const char *func, char **path, struct b
  */
 int task_run(struct bb_data *d, const char *recipe, const char *task, bool tee, char **log,
 	struct bb_error *err);
-
-/* the "pgo-run task" command: argv[0] is "task"; returns the exit status */
-int task_main(int argc, char **argv);
 
 #endif

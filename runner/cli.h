@@ -1,0 +1,36 @@
+/*
+ * cli: the command line of each "pgo-run COMMAND", parsed in one place of
+ * the same shape, COMMAND_parse_opts() in COMMAND-opts.c: argv[0] is the
+ * command's name, o starts as COMMAND_OPTS_INIT and is filled from the
+ * rest; the result is -1 when the command is to run, or else its exit
+ * status (0 after --help, 2 after a usage error, already printed). main.c
+ * calls them, then the command.
+ */
+#ifndef RUNNER_CLI_H
+#define RUNNER_CLI_H
+
+#include "runner/collect.h"
+#include "runner/profile.h"
+#include "runner/task.h"
+
+/* the usage lines of every command (main.c) */
+extern const char cli_usage[];
+
+struct import_opts {
+	struct collect_opts c;
+	const char *archive, *cc;
+	const char *version;
+};
+
+#define IMPORT_OPTS_INIT { COLLECT_OPTS_INIT, NULL, NULL, NULL }
+
+/* import-opts.c */
+int import_parse_opts(struct import_opts *o, int argc, char **argv);
+/* the usage lines and the help of import ("pgo-run --help") on standard output */
+void import_print_help(void);
+/* task-opts.c */
+int task_parse_opts(struct task_opts *o, int argc, char **argv);
+/* profile-opts.c */
+int profile_parse_opts(struct profile_opts *o, int argc, char **argv);
+
+#endif

@@ -1,0 +1,58 @@
+/* pgo-run task: the command line */
+#include <getopt.h>
+#include <stdio.h>
+
+#include "runner/cli.h"
+
+static const char usage[] =
+	"usage: pgo-run task [-c CONF]... [-I DIR]... [-D VAR=VALUE]... RECIPE TASK\n";
+
+static const char help[] =
+	"\n"
+	"Parses the conf files, base.bbclass and INHERIT, RECIPE and the bbappends\n"
+	"for it in its layer, then runs the shell task TASK (profile or do_profile)\n"
+	"as BitBake does: ${T}/run.TASK.PID, ${T}/log.TASK.PID, ${STAMP}.TASK.\n"
+	"\n"
+	"  -c CONF         a conf file, parsed in order (repeatable)\n"
+	"  -I DIR          a BBPATH directory (repeatable)\n"
+	"  -D VAR=VALUE    set VAR (or VAR[flag]) before the conf files (repeatable)\n"
+	"  -h, --help      show this help\n";
+
+static int
+task_usage_error(const char *fmt, const char *arg)
+{
+	fputs("pgo-run: ", stderr);
+	fprintf(stderr, fmt, arg);
+	fputs(" (see pgo-run task --help)\n", stderr);
+	return 2;
+}
+
+int
+task_parse_opts(struct task_opts *o, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, ":c:I:D:h", longopts, NULL)) != -1) {
+		if (c == 'h') {
+			printf("%s%s", usage, help);
+			return 0;
+		} else if (c == 'c') {
+			bb_strvec_pushdup(&o->confs, optarg);
+		} else if (c == '?' || c == ':' || !conf_opt(&o->conf, c, optarg)) {
+			return task_usage_error(c == ':' ? "option '%s' needs an argument" :
+				"unknown option '%s'", argv[optind - 1]);
+		}
+	}
+	if (argc - optind != 2)
+		return task_usage_error("%s", argc - optind < 2 ? "task: RECIPE and TASK are needed" :
+			"task: too many arguments");
+	o->recipe = argv[optind];
+	o->task = argv[optind + 1];
+	return -1;
+}
