@@ -53,20 +53,18 @@ qemu_conf_release(struct qemu_conf *c)
 void
 qemu_conf_defaults(struct qemu_conf *c)
 {
-	if (!c->system_name)
-		c->system_name = xstrdup("qemu-system-x86_64");
-	if (!c->machine)
-		c->machine = xstrdup("-machine q35");
-	if (!c->cpu)
-		c->cpu = xstrdup("-cpu max");
-	if (!c->mem)
-		c->mem = xstrdup("-m 512");
-	if (!c->smp)
-		c->smp = xstrdup("-smp 1");
-	if (!c->drive_type)
-		c->drive_type = xstrdup("/dev/vd");
-	if (!c->serial_console)
-		c->serial_console = xstrdup("ttyS0,115200");
+	const struct {
+		char **field;
+		const char *value;
+	} d[] = {
+		{ &c->system_name, "qemu-system-x86_64" }, { &c->machine, "-machine q35" },
+		{ &c->cpu, "-cpu max" }, { &c->mem, "-m 512" }, { &c->smp, "-smp 1" },
+		{ &c->drive_type, "/dev/vd" }, { &c->serial_console, "ttyS0,115200" },
+	};
+
+	for (size_t i = 0; i < sizeof(d) / sizeof(d[0]); i++)
+		if (!*d[i].field)
+			*d[i].field = xstrdup(d[i].value);
 	if (!c->fstype && c->rootfs)
 		c->fstype = xstrdup(strstr(c->rootfs, ".cpio") ? "cpio.gz" : "ext4");
 }

@@ -79,8 +79,8 @@ flag(struct bb_data *d, const char *var, const char *name)
 	return v;
 }
 
-static bool
-flag_true(struct bb_data *d, const char *var, const char *name)
+bool
+runscript_flag_true(struct bb_data *d, const char *var, const char *name)
 {
 	char *v = flag(d, var, name);
 	bool ret = runscript_true(v);
@@ -92,11 +92,11 @@ flag_true(struct bb_data *d, const char *var, const char *name)
 static bool
 is_shell_func(struct bb_data *d, const char *var)
 {
-	return flag_true(d, var, "func") && !flag_true(d, var, "python");
+	return runscript_flag_true(d, var, "func") && !runscript_flag_true(d, var, "python");
 }
 
-static int
-data_error(struct bb_data *d, struct bb_error *err)
+int
+runscript_data_error(struct bb_data *d, struct bb_error *err)
 {
 	bb_error(err, NULL, "%s", bb_data_error(d));
 	bb_data_clear_error(d);
@@ -135,7 +135,7 @@ func_refs(struct bb_data *d, const char *func, struct bb_strvec *refs, struct bb
 	if (bb_data_get(d, func, true, &body) < 0 ||
 	    bb_data_get_flag(d, func, "vardeps", true, false, false, &vardeps) < 0) {
 		free(body);
-		return data_error(d, err);
+		return runscript_data_error(d, err);
 	}
 	add_words(refs, body ? body : "");
 	if (vardeps)
@@ -179,7 +179,8 @@ runscript_deps(struct bb_data *d, const char *func, struct bb_strvec *out, struc
 static void
 emit_var(struct bb_data *d, const char *var, struct bb_buf *out)
 {
-	bool exp = flag_true(d, var, "export"), unexp = flag_true(d, var, "unexport");
+	bool exp = runscript_flag_true(d, var, "export");
+	bool unexp = runscript_flag_true(d, var, "unexport");
 	char *val = NULL;
 
 	if ((!exp && !unexp) || strpbrk(var, "-.{}+") || !strcmp(var, "PWD") ||
@@ -207,7 +208,7 @@ emit_vars(struct bb_data *d, struct bb_buf *out)
 	const char **keys = bb_data_keys(d, &n);
 
 	for (size_t i = 0; i < n; i++)
-		if (strncmp(keys[i], "__", 2) && !flag_true(d, keys[i], "func"))
+		if (strncmp(keys[i], "__", 2) && !runscript_flag_true(d, keys[i], "func"))
 			emit_var(d, keys[i], out);
 	free(keys);
 	return 0;
@@ -222,7 +223,7 @@ emit_func(struct bb_data *d, const char *func, struct bb_buf *out, struct bb_err
 	if (bb_data_get(d, func, true, &body) < 0) {
 		free(line);
 		free(file);
-		return data_error(d, err);
+		return runscript_data_error(d, err);
 	}
 	n = body ? strlen(body) : 0;
 	while (n && body[n - 1] == '\n')

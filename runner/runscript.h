@@ -14,6 +14,11 @@
 #include "bblang/data.h"
 #include "bblang/strvec.h"
 
+/* whether var[name], unexpanded, is true as runscript_true() says */
+bool runscript_flag_true(struct bb_data *d, const char *var, const char *name);
+/* moves the datastore's error into err; -1 */
+int runscript_data_error(struct bb_data *d, struct bb_error *err);
+
 /* bb.utils.to_boolean: 1/yes/y/true/t/on (any case); NULL and anything else are false */
 bool runscript_true(const char *s);
 

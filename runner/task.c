@@ -117,14 +117,6 @@ task_find_appends(const char *layer, const char *recipe, struct bb_strvec *out)
 	bb_strvec_clear(&found);
 }
 
-static int
-data_error(struct bb_data *d, struct bb_error *err)
-{
-	bb_error(err, NULL, "%s", bb_data_error(d));
-	bb_data_clear_error(d);
-	return -1;
-}
-
 /* the layer's conf/layer.conf would add it to BBPATH: do the same */
 static int
 add_layer(struct bb_data *d, const char *layer, struct bb_error *err)
@@ -134,13 +126,13 @@ add_layer(struct bb_data *d, const char *layer, struct bb_error *err)
 	int ret = 0;
 
 	if (bb_data_get(d, "BBPATH", true, &bbpath) < 0)
-		return data_error(d, err);
+		return runscript_data_error(d, err);
 	bb_strvec_splitc(&dirs, bbpath ? bbpath : "", ':');
 	if (!bb_strvec_has(&dirs, layer)) {
 		char *val = bbpath && *bbpath ? xstrcat(bbpath, ":", layer, NULL) : xstrdup(layer);
 
 		if (bb_data_set_take(d, "BBPATH", val, false, NULL) < 0)
-			ret = data_error(d, err);
+			ret = runscript_data_error(d, err);
 	}
 	bb_strvec_clear(&dirs);
 	free(bbpath);
@@ -156,16 +148,16 @@ inherit_base(struct bb_data *d, struct bb_error *err)
 	int ret;
 
 	if (bb_data_get(d, "INHERIT", true, &inherit) < 0)
-		return data_error(d, err);
+		return runscript_data_error(d, err);
 	text = xasprintf("inherit base %s\n", inherit ? inherit : "");
 	free(inherit);
 	ret = bb_parse_text(d, "(base configuration)", text, strlen(text), true, &st);
 	free(text);
 	if (ret < 0)
-		return data_error(d, err);
+		return runscript_data_error(d, err);
 	ret = bb_stmts_eval(d, &st);
 	bb_stmts_release(&st);
-	return ret < 0 ? data_error(d, err) : 0;
+	return ret < 0 ? runscript_data_error(d, err) : 0;
 }
 
 static int
@@ -173,7 +165,7 @@ parse_one(struct bb_data *d, const char *path, struct bb_error *err)
 {
 	if (!bb_path_isfile(path))
 		return bb_error(err, NULL, "%s: no such file", path);
-	return bb_parse_file(d, path) < 0 ? data_error(d, err) : 0;
+	return bb_parse_file(d, path) < 0 ? runscript_data_error(d, err) : 0;
 }
 
 static int
@@ -206,7 +198,7 @@ task_load(const struct task_opts *o, struct bb_data **out, struct bb_error *err)
 	*out = d;
 	bb_data_set_inherit_warn(d, true);
 	if (conf_setup(d, &o->conf) < 0)
-		return data_error(d, err);
+		return runscript_data_error(d, err);
 	for (size_t i = 0; i < o->confs.n; i++)
 		if (parse_one(d, o->confs.v[i], err) < 0)
 			return -1;
@@ -225,16 +217,6 @@ get(struct bb_data *d, const char *var, const char *flag, bool expand)
 	return v;
 }
 
-static bool
-flag_true(struct bb_data *d, const char *var, const char *flag)
-{
-	char *v = get(d, var, flag, false);
-	bool ret = runscript_true(v);
-
-	free(v);
-	return ret;
-}
-
 /* a function the task runs must be a shell function */
 static int
 check_func(struct bb_data *d, const char *func, const char *task, struct bb_error *err)
@@ -243,7 +225,7 @@ check_func(struct bb_data *d, const char *func, const char *task, struct bb_erro
 	bool missing = !body;
 
 	free(body);
-	if (flag_true(d, func, "python"))
+	if (runscript_flag_true(d, func, "python"))
 		return strcmp(func, task) ?
 			bb_error(err, NULL, "%s: %s is a python function and needs BitBake", task,
 				func) :
@@ -289,12 +271,12 @@ task_prepare(struct bb_data *d, const char *recipe, const char *task, struct bb_
 {
 	char *ovr = NULL, *name;
 
-	if (!flag_true(d, task, "task"))
+	if (!runscript_flag_true(d, task, "task"))
 		return bb_error(err, NULL, "no such task: %s (in %s)", task, recipe);
-	if (!flag_true(d, task, "noexec") && check_funcs(d, task, err) < 0)
+	if (!runscript_flag_true(d, task, "noexec") && check_funcs(d, task, err) < 0)
 		return -1;
 	if (bb_data_get(d, "OVERRIDES", false, &ovr) < 0)
-		return data_error(d, err);
+		return runscript_data_error(d, err);
 	/* build.py _task_data: do_foo_bar gives the override task-foo-bar */
 	name = xstrdup(task + 3);
 	for (char *p = name; *p; p++)
@@ -307,7 +289,7 @@ task_prepare(struct bb_data *d, const char *recipe, const char *task, struct bb_
 	bb_data_set_take(d, "BB_FILENAME", bb_path_abs(recipe), false, NULL);
 	bb_data_set(d, "BB_CURRENTTASK", task + 3, false, NULL);
 	bb_data_set(d, "BB_RUNTASK", task, false, NULL);
-	return bb_data_expand_keys(d) < 0 ? data_error(d, err) : 0;
+	return bb_data_expand_keys(d) < 0 ? runscript_data_error(d, err) : 0;
 }
 
 static int
@@ -525,7 +507,7 @@ task_run(struct bb_data *d, const char *recipe, const char *task, bool tee, char
 	*log = NULL;
 	if (stamp && log_stamp_remove(stamp, err) < 0)
 		goto out;
-	if (flag_true(d, task, "noexec")) {
+	if (runscript_flag_true(d, task, "noexec")) {
 		status = 0;
 		goto done;
 	}
@@ -536,7 +518,7 @@ task_run(struct bb_data *d, const char *recipe, const char *task, bool tee, char
 		status = -1;
 	close_log(fd, t, *log, task);
 done:
-	if (status == 0 && stamp && !flag_true(d, task, "nostamp") &&
+	if (status == 0 && stamp && !runscript_flag_true(d, task, "nostamp") &&
 	    make_stamp(stamp, recipe, task, err) < 0)
 		status = -1;
 out:
