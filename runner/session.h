@@ -45,7 +45,7 @@ struct session {
 	struct progress pr;
 	struct loop loop;
 	struct bb_error err;
-	const char *failed;		/* the stage err is from, or NULL */
+	const char *failed;		/* the stage err was set in (its prefix), or NULL */
 	bool interrupted;		/* by a signal: nothing more is run on the target */
 	char nonce[20];			/* of this run: console markers, a board's directory */
 	struct guest vm;
@@ -64,7 +64,7 @@ struct session {
 	double task_seconds;
 };
 
-/* a new session (nothing runs yet) logging to log */
+/* a new session (nothing runs yet) logging to log; target and stages name the report's */
 void session_init(struct session *s, const struct profile_opts *o, FILE *log,
 	const char *target, const char *const *stages);
 /* kills what still runs: the command, QEMU (noted in the log) */
@@ -79,9 +79,10 @@ void session_clear_error(struct session *s);
 void session_keep(char *dst, size_t size, const char *line);
 
 /*
- * pumps the loop until done(s); what names the wait in the messages of the
- * errors it sets: a deadline (LOOP_DEADLINE), a silence of idle seconds, a
- * signal, QEMU's end; 0 when done
+ * pumps the loop until done(s): 0; or else sets the error (what names the
+ * wait in it) and returns LOOP_DEADLINE when timeout passed, LOOP_IDLE
+ * after idle seconds (when > 0) without output, -1 for the rest (a signal,
+ * QEMU's end, poll)
  */
 int session_wait(struct session *s, bool (*done)(void *s), double timeout, double idle,
 	const char *what);
@@ -114,6 +115,11 @@ void guest_release(struct session *s);
 int guest_exited(struct session *s);
 /* boot.c: waits a few seconds for QEMU to end after poweroff -f, sent at t */
 void guest_wait_poweroff(struct session *s, double t);
+/*
+ * the targets: each picks its transport and the directory the task writes
+ * to, then runs the stages, the archive going through the temporary file
+ * fd; 0, or -1 with the error set
+ */
 /* boot.c: --target qemu */
 int target_qemu(struct session *s, int fd);
 /* transport-ssh.c: --target ssh */
