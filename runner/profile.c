@@ -10,16 +10,15 @@
 /* the stages of the targets, for --junit: each target's are a tail of these */
 static const char *const stages[] = { "boot", "connect", "run", "collect", "install", NULL };
 
-/* in the order of enum profile_target */
 static const struct target {
 	const char *name;
 	size_t first;			/* its first stage in stages[] */
 	int (*run)(struct session *s, int fd);
 } targets[] = {
-	{ "qemu", 0, target_qemu },
-	{ "local", 2, target_local },
-	{ "ssh", 1, target_board },
-	{ "qemu-user", 2, target_qemu_user },
+	[TARGET_QEMU] = { "qemu", 0, target_qemu },
+	[TARGET_LOCAL] = { "local", 2, target_local },
+	[TARGET_SSH] = { "ssh", 1, target_board },
+	[TARGET_QEMU_USER] = { "qemu-user", 2, target_qemu_user },
 };
 
 /* an unlinked temporary file for the tar stream */
