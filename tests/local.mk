@@ -87,6 +87,9 @@ dist_check_SCRIPTS += %D%/gen-golden.sh %D%/patches.sh %D%/layer.sh %D%/layer-go
 	%D%/legacy.sh %D%/qemu.sh
 TESTS += %D%/gen-golden.sh %D%/patches.sh %D%/layer.sh %D%/layer-golden.sh %D%/legacy.sh \
 	%D%/qemu.sh
+# each CPython patch set against the OE-core releases' python3 (tests/data/oe-python3)
+dist_check_SCRIPTS += %D%/patches-release.sh
+TESTS += %D%/patches-release.sh
 # pgo-run profile against the image tests/qemu.sh builds (so: after it)
 dist_check_SCRIPTS += %D%/runner/test-profile.sh
 TESTS += %D%/runner/test-profile.sh

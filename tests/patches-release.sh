@@ -1,0 +1,121 @@
+#!/bin/sh
+# TAP: each CPython patch set of templates/patches/python3/<X.Y>/ applies to
+# the python3 of the OE-core releases it is for, as BitBake applies it.
+#
+# For every tests/data/oe-python3/<codename>/ (an OE-core release: its
+# python3 recipe, the patches of its SRC_URI, series.target, series.native
+# and version, the recipe's PV), on a scratch copy of the released CPython
+# files in tests/data/cpython/<version>/:
+#   python3-profile-opt: series.target, then our 0002 of the <X.Y> set;
+#   python3-native:      on a fresh copy, series.native, then our 0001.
+# Every patch goes through `patch -p1 -F0 -N`, one TAP line each.  A patch
+# fails on a non-zero exit or an "offset", "fuzz" or "reject" in patch's
+# output.  One exception, the only one: in series.native, an offset of
+# OE-core's own patches is reported and accepted.  Their hunks were made on
+# top of OE-core's qemu-wrapper patch, which meta-pgo's bbappend removes for
+# python3-native, and BitBake accepts an offset (not fuzz).
+#
+# Offline: reads tests/data and templates only.  No source: not ok.
+set -u
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+data=${TEST_DATADIR:-$top/tests/data}
+sets=$top/templates/patches/python3
+# shellcheck source=tests/tap.sh
+. "$top/tests/tap.sh"
+
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/patches-release.XXXXXX") || {
+	echo "1..1"
+	echo "not ok 1 - cannot create a scratch directory"
+	exit 1
+}
+trap 'rm -rf "$scratch"' EXIT
+
+# the names a series file lists (no comments, no blank lines)
+names() { sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e '/^$/d' "$1"; }
+
+# apply TREE FILE LABEL [offset-ok]: one TAP line for one patch
+apply() {
+	out=$(cd "$1" && patch -p1 -F0 -N <"$2" 2>&1)
+	rc=$?
+	bad=$(printf '%s\n' "$out" | grep -iE 'offset|fuzz|reject')
+	if [ -n "${4:-}" ]; then
+		bad=$(printf '%s\n' "$out" | grep -iE 'fuzz|reject')
+	fi
+	if [ $rc -ne 0 ]; then
+		not_ok "$3: patch failed (exit status $rc)"
+		printf '%s\n' "$out" | diag
+	elif [ -n "$bad" ]; then
+		not_ok "$3: $(printf '%s\n' "$bad" | sed -n 1p)"
+		printf '%s\n' "$out" | diag
+	else
+		ok "$3"
+		printf '%s\n' "$out" | grep -i offset | diag
+	fi
+}
+
+# config REL WHAT SERIES OURS SRC DIR: one configuration of one release
+config() {
+	tree=$scratch/$1-$2
+	rm -rf "$tree"
+	cp -R "$5" "$tree"
+	rm -f "$tree/PROVENANCE"
+	for p in $(names "$3"); do
+		apply "$tree" "$6/$p" "$1 $2: OE-core $p" \
+			"$([ "$2" = python3-native ] && echo offset-ok)"
+	done
+	apply "$tree" "$4" "$1 $2: meta-pgo $(basename "$4")"
+}
+
+# release DIR: the tests of one tests/data/oe-python3/<codename>/
+release() {
+	dir=${1%/}
+	rel=$(basename "$dir")
+	v=$(sed -n 1p "$dir/version" 2>/dev/null)
+	xy=$(echo "$v" | sed -n 's/^\([0-9]*\.[0-9]*\)\.[0-9]*$/\1/p')
+	why=
+	if [ -z "$xy" ]; then
+		why="$dir/version has no X.Y.Z version ('$v')"
+	elif [ ! -f "$dir/python3_$v.bb" ]; then
+		why="no OE-core recipe $dir/python3_$v.bb"
+	elif [ ! -d "$data/cpython/$v" ]; then
+		why="no CPython $v files in $data/cpython/$v"
+	elif [ ! -f "$sets/$xy/series" ]; then
+		why="no patch set $sets/$xy (no series)"
+	elif ! names "$sets/$xy/releases" 2>/dev/null |
+		awk -v r="$rel" -v v="$v" '$1 == r && $2 == v { f = 1 } END { exit !f }'; then
+		why="$sets/$xy/releases does not list '$rel $v'"
+	fi
+	for s in series.target series.native; do
+		[ -n "$why" ] && break
+		if [ ! -f "$dir/$s" ]; then
+			why="no $dir/$s"
+			break
+		fi
+		for p in $(names "$dir/$s"); do
+			[ -f "$dir/$p" ] || why="$dir/$s lists $p, which is not in $dir"
+		done
+	done
+	if [ -n "$why" ]; then
+		not_ok "$rel: OE-core python3 $v, CPython $v files and patch set $xy: $why"
+		return
+	fi
+	ok "$rel: OE-core python3 $v, CPython $v files and patch set $xy"
+	config "$rel" python3-profile-opt "$dir/series.target" \
+		"$sets/$xy/0002-rename-libpython-for-the-profile-instrumented-build.patch" \
+		"$data/cpython/$v" "$dir"
+	config "$rel" python3-native "$dir/series.native" \
+		"$sets/$xy/0001-Makefile.pre.in-check-that-the-profile-task-ran-on-the-build-tree.patch" \
+		"$data/cpython/$v" "$dir"
+}
+
+found=
+for d in "$data"/oe-python3/*/; do
+	[ -d "$d" ] || continue
+	found=1
+	release "$d"
+done
+[ -n "$found" ] || not_ok "no OE-core release in $data/oe-python3"
+
+echo "1..$n"
+[ "$failed" -eq 0 ]
