@@ -1,6 +1,6 @@
 # the templates pgo-gen renders (PKGDATADIR/templates), the whole folder
 EXTRA_DIST += %D%
-# the layer generated from the default conf (tests/layer.sh checks it is current)
+# the layer generated from the default conf (tests/generator/layer.sh checks it is current)
 EXTRA_DIST += meta-pgo
 
 install-data-local: install-templates

@@ -81,40 +81,42 @@ check_PROGRAMS += %D%/runner/test-junit
 %C%_runner_test_junit_LDADD = $(TEST_LIBS) $(LIBXML2_LIBS)
 
 TESTS += $(check_PROGRAMS)
-dist_check_SCRIPTS += %D%/conformance.sh %D%/real-data.sh
-TESTS += %D%/conformance.sh %D%/real-data.sh
-dist_check_SCRIPTS += %D%/gen-golden.sh %D%/patches.sh %D%/layer.sh %D%/layer-golden.sh \
-	%D%/legacy.sh %D%/qemu.sh
-TESTS += %D%/gen-golden.sh %D%/patches.sh %D%/layer.sh %D%/layer-golden.sh %D%/legacy.sh \
-	%D%/qemu.sh
+dist_check_SCRIPTS += %D%/bblang/conformance.sh %D%/bblang/real-data.sh %D%/bblang/legacy.sh
+TESTS += %D%/bblang/conformance.sh %D%/bblang/real-data.sh %D%/bblang/legacy.sh
+dist_check_SCRIPTS += %D%/generator/gen-golden.sh %D%/generator/patches.sh \
+	%D%/generator/layer.sh %D%/generator/layer-golden.sh
+TESTS += %D%/generator/gen-golden.sh %D%/generator/patches.sh %D%/generator/layer.sh \
+	%D%/generator/layer-golden.sh
+dist_check_SCRIPTS += %D%/runner/qemu.sh
+TESTS += %D%/runner/qemu.sh
 # each CPython patch set against the OE-core releases' python3 (tests/data/oe-python3)
-dist_check_SCRIPTS += %D%/patches-release.sh
-TESTS += %D%/patches-release.sh
-# pgo-run profile against the image tests/qemu.sh builds (so: after it)
+dist_check_SCRIPTS += %D%/generator/patches-release.sh
+TESTS += %D%/generator/patches-release.sh
+# pgo-run profile against the image tests/runner/qemu.sh builds (so: after it)
 dist_check_SCRIPTS += %D%/runner/test-profile.sh
 TESTS += %D%/runner/test-profile.sh
 # (through a variable: automake would take a literal target as overriding its rule)
 TEST_PROFILE_LOG = %D%/runner/test-profile.sh.log
-$(TEST_PROFILE_LOG): %D%/qemu.sh.log
+$(TEST_PROFILE_LOG): %D%/runner/qemu.sh.log
 # the other targets (a board over ssh, qemu-user), --junit, the progress line and
-# the port race; the ones that boot the image also after tests/qemu.sh
+# the port race; the ones that boot the image also after tests/runner/qemu.sh
 dist_check_SCRIPTS += %D%/runner/test-ssh-target.sh %D%/runner/test-qemu-user.sh \
 	%D%/runner/test-report.sh
 TESTS += %D%/runner/test-ssh-target.sh %D%/runner/test-qemu-user.sh %D%/runner/test-report.sh
 EXTRA_DIST += %D%/runner/lib.sh %D%/tap.sh
 TEST_IMAGE_LOGS = %D%/runner/test-ssh-target.sh.log %D%/runner/test-report.sh.log
-$(TEST_IMAGE_LOGS): %D%/qemu.sh.log
+$(TEST_IMAGE_LOGS): %D%/runner/qemu.sh.log
 # test-profile.sh and test-ssh-target.sh both build the demo with -fprofile-use
 # in the image's demo-build/ (GCC ties a .gcda to its object path): one at a time
 TEST_SSH_TARGET_LOG = %D%/runner/test-ssh-target.sh.log
 $(TEST_SSH_TARGET_LOG): $(TEST_PROFILE_LOG)
 # the generated python3-pgo-image:do_profile run by pgo-run task against an
-# image of its own, from the packages tests/qemu.sh downloads (so: after it)
-dist_check_SCRIPTS += %D%/do-profile.sh
-TESTS += %D%/do-profile.sh
-TEST_DO_PROFILE_LOG = %D%/do-profile.sh.log
-$(TEST_DO_PROFILE_LOG): %D%/qemu.sh.log
-EXTRA_DIST += %D%/data %D%/conformance-python.txt %D%/image
+# image of its own, from the packages tests/runner/qemu.sh downloads (so: after it)
+dist_check_SCRIPTS += %D%/runner/do-profile.sh
+TESTS += %D%/runner/do-profile.sh
+TEST_DO_PROFILE_LOG = %D%/runner/do-profile.sh.log
+$(TEST_DO_PROFILE_LOG): %D%/runner/qemu.sh.log
+EXTRA_DIST += %D%/data %D%/bblang/conformance-python.txt %D%/image
 clean-local: clean-image
 clean-image:
 	rm -rf tests/image-out

@@ -1,6 +1,6 @@
 # shellcheck shell=bash
 # sourced by the pgo-run test scripts (bash): TAP helpers, the test image
-# (tests/image/build-image.sh, shared with tests/qemu.sh), tools that must be
+# (tests/image/build-image.sh, shared with tests/runner/qemu.sh), tools that must be
 # there (a missing one fails the test, it is never skipped), and the image
 # booted by hand in QEMU as a board reachable by ssh on a forwarded port.
 here=$(cd "$(dirname "$0")/.." && pwd)

@@ -5,7 +5,7 @@
 # catalogue: each fault a one-line error, exit 1, no QEMU left (checked by
 # the pid pgo-run logs) and the profile directory untouched.
 # The image is $PGO_IMAGE_DIR (default tests/image-out in the build tree,
-# shared with tests/qemu.sh, which make check runs first).
+# shared with tests/runner/qemu.sh, which make check runs first).
 set -u
 here=$(cd "$(dirname "$0")/.." && pwd)
 out=${PGO_IMAGE_DIR:-$PWD/tests/image-out}

@@ -15,7 +15,7 @@
 # it is a well-formed OE patch template (Subject, Upstream-Status, no `@{`).
 set -u
 
-top=$(cd "$(dirname "$0")/.." && pwd)
+top=$(cd "$(dirname "$0")/../.." && pwd)
 patches=$top/templates/patches
 
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/patches-test.XXXXXX") || {

@@ -4,7 +4,7 @@
 # read back as they must.
 set -u
 PGO_GEN=${PGO_GEN:-./generator/pgo-gen}
-top=$(cd "$(dirname "$0")/.." && pwd)
+top=$(cd "$(dirname "$0")/../.." && pwd)
 layer=$top/meta-pgo
 n=0
 

@@ -7,7 +7,7 @@
 # value; those still unexpanded are listed in a TAP comment.
 set -u
 PGO_GEN=${PGO_GEN:-./generator/pgo-gen}
-DATA=${TEST_DATADIR:-$(dirname "$0")/data}
+DATA=${TEST_DATADIR:-$(dirname "$0")/../data}
 PGO_GEN=$(cd "$(dirname "$PGO_GEN")" && pwd)/$(basename "$PGO_GEN")
 GOLDEN=$DATA/real-golden
 tmp=$(mktemp -d) || exit 1

@@ -7,7 +7,7 @@
 # the comparison of that case.
 set -u
 PGO_GEN=${PGO_GEN:-./generator/pgo-gen}
-DATA=${TEST_DATADIR:-$(dirname "$0")/data}/conformance
+DATA=${TEST_DATADIR:-$(dirname "$0")/../data}/conformance
 EXCEPTIONS=$(dirname "$0")/conformance-python.txt
 PGO_GEN=$(cd "$(dirname "$PGO_GEN")" && pwd)/$(basename "$PGO_GEN")
 tmp=$(mktemp -d) || exit 1

@@ -14,9 +14,9 @@
 # The test builds its own image, in $PGO_IMAGE_DIR/do-profile (default
 # tests/image-out/do-profile in the build tree): the profile-use builds change
 # the image's demo-build/, which the other tests of the shared image use too.
-# It reuses the packages tests/qemu.sh downloaded into $PGO_IMAGE_DIR.
+# It reuses the packages tests/runner/qemu.sh downloaded into $PGO_IMAGE_DIR.
 set -u
-here=$(cd "$(dirname "$0")" && pwd)
+here=$(cd "$(dirname "$0")/.." && pwd)
 top=$(cd "$here/.." && pwd)
 shared=${PGO_IMAGE_DIR:-$PWD/tests/image-out}
 out=$shared/do-profile

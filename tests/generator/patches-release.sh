@@ -19,7 +19,7 @@
 # Offline: reads tests/data and templates only.  No source: not ok.
 set -u
 
-top=$(cd "$(dirname "$0")/.." && pwd)
+top=$(cd "$(dirname "$0")/../.." && pwd)
 data=${TEST_DATADIR:-$top/tests/data}
 sets=$top/templates/patches/python3
 # shellcheck source=tests/tap.sh

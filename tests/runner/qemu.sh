@@ -5,7 +5,7 @@
 # The image is built into $PGO_IMAGE_DIR (default: tests/image-out in the
 # build tree), so a second run reuses its downloads.
 set -u
-here=$(cd "$(dirname "$0")" && pwd)
+here=$(cd "$(dirname "$0")/.." && pwd)
 out=${PGO_IMAGE_DIR:-$PWD/tests/image-out}
 mkdir -p "$out" || exit 99
 if ! sh "$here/image/build-image.sh" "$out" >"$out/build.log" 2>&1; then
