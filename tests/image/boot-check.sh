@@ -63,14 +63,16 @@ bail() {
     exit 1
 }
 
-# wait_for FILE REGEX SECONDS: poll until FILE matches (fails early if QEMU died)
+# wait_for FILE REGEX SECONDS: poll until FILE matches (fails early if QEMU died);
+# the deadline in seconds since the start (mawk's printf %d stops at 2^31)
 wait_for() {
-    local deadline
-    deadline=$(awk -v t="$(now)" -v s="$3" 'BEGIN { printf "%d", (t + s) * 10 }')
+    local t
+    t=$(now)
     while :; do
         tr -d '\r' <"$1" 2>/dev/null | grep -q -- "$2" && return 0
         kill -0 "$qpid" 2>/dev/null || return 2
-        [ "$(awk -v t="$(now)" 'BEGIN { printf "%d", t * 10 }')" -lt "$deadline" ] || return 1
+        [ "$(awk -v a="$t" -v b="$(now)" -v s="$3" 'BEGIN { print (b - a < s) }')" = 1 ] ||
+            return 1
         sleep 0.05
     done
 }
