@@ -1,6 +1,6 @@
 #!/bin/sh
-# Runs every conformance case (golden outputs from real BitBake) through
-# "pgo-gen vars", expanded and unexpanded, and prints TAP.
+# TAP: every conformance case (golden outputs from real BitBake) through
+# "pgo-gen vars", expanded and unexpanded.
 #
 # Variables whose value needs inline python outside the supported subset are
 # listed by case in conformance-python.txt; only those lines are left out of
@@ -12,17 +12,14 @@ EXCEPTIONS=$(dirname "$0")/conformance-python.txt
 PGO_GEN=$(cd "$(dirname "$PGO_GEN")" && pwd)/$(basename "$PGO_GEN")
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=tests/tap.sh
+. "$(dirname "$0")/../tap.sh"
 
-n=0
-for dir in conf peer; do
-	for f in "$DATA/$dir"/*.conf; do
-		name=$(basename "$f" .conf)
-		for mode in "" -u; do
-			n=$((n + 1))
-		done
-	done
+plan=0
+for f in "$DATA"/conf/*.conf "$DATA"/peer/*.conf; do
+	plan=$((plan + 2))
 done
-echo "1..$n"
+echo "1..$plan"
 
 # drops the lines of the variables listed for this case in the exceptions file
 filter() {
@@ -35,34 +32,33 @@ filter() {
 		{ k = $0; sub(/\t.*/, "", k); sub(/\[.*/, "", k); if (!(k in skip)) print }'
 }
 
-i=0
 for dir in conf peer; do
 	for f in "$DATA/$dir"/*.conf; do
 		name=$(basename "$f" .conf)
 		opts=
 		[ -f "$DATA/$dir/$name.opts" ] && opts=$(cat "$DATA/$dir/$name.opts")
 		for mode in "" -u; do
-			i=$((i + 1))
 			exp="$DATA/$dir/$name.expected${mode:+-u}"
 			# shellcheck disable=SC2086
 			(cd "$DATA/$dir" && "$PGO_GEN" vars -f $mode $opts -S "$PWD" "$name.conf") \
 				>"$tmp/got" 2>"$tmp/err"
 			if head -c 12 "$exp" | grep -q '^!PARSEERROR'; then
 				if cut -f1 "$tmp/got" | head -1 | grep -qx '!PARSEERROR'; then
-					echo "ok $i - $dir/$name$mode (parse error)"
+					ok "$dir/$name$mode (parse error)"
 				else
-					echo "not ok $i - $dir/$name$mode: expected a parse error"
+					not_ok "$dir/$name$mode: expected a parse error"
 				fi
 				continue
 			fi
 			filter "$dir/$name" <"$exp" >"$tmp/exp"
 			filter "$dir/$name" <"$tmp/got" >"$tmp/got2"
 			if cmp -s "$tmp/exp" "$tmp/got2"; then
-				echo "ok $i - $dir/$name$mode"
+				ok "$dir/$name$mode"
 			else
-				echo "not ok $i - $dir/$name$mode"
-				diff "$tmp/exp" "$tmp/got2" | sed 's/^/# /' | head -20
+				not_ok "$dir/$name$mode"
+				diff "$tmp/exp" "$tmp/got2" | head -20 | diag
 			fi
 		done
 	done
 done
+[ "$failed" = 0 ]

@@ -5,16 +5,17 @@ set -u
 dir=$TEST_DATADIR/legacy
 tmp=$(mktemp) || exit 99
 trap 'rm -f "$tmp"' EXIT
-n=0
+# shellcheck source=tests/tap.sh
+. "$(dirname "$0")/../tap.sh"
 for f in "$dir"/*.conf; do
 	name=$(basename "$f" .conf)
-	n=$((n + 1))
 	if (cd "$dir" && "$PGO_GEN" vars -L -S "$PWD" "$name.conf") >"$tmp" 2>&1 &&
 		diff -u "$dir/$name.expected" "$tmp" >/dev/null; then
-		echo "ok $n - $name"
+		ok "$name"
 	else
-		echo "not ok $n - $name"
-		diff -u "$dir/$name.expected" "$tmp" | sed 's/^/# /' | head -20
+		not_ok "$name"
+		diff -u "$dir/$name.expected" "$tmp" | head -20 | diag
 	fi
 done
 echo "1..$n"
+[ "$failed" = 0 ]

@@ -16,10 +16,10 @@ trap 'rm -rf "$tmp"' EXIT
 cp -R "$TEST_DATADIR/gen/templates" "$tmp/templates"
 cp "$top/templates/defaults.conf" "$top/templates/manifest.xsd" "$tmp/templates/"
 
-n=0
-failed=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; sed 's/^/# /' "$tmp/log"; }
+# shellcheck source=tests/tap.sh
+. "$(dirname "$0")/../tap.sh"
+# fail NAME: not ok, with $tmp/log
+fail() { not_ok "$1"; diag "$tmp/log"; }
 
 # run CASE CONF OUT: pgo-gen in the case dir; stderr (paths cleaned) in $tmp/err
 run() {
@@ -37,7 +37,7 @@ expect_error() { # NAME STATUS EXPECTED-FILE
 		ok "$1"
 	else
 		echo "exit status $2" >>"$tmp/log"
-		not_ok "$1"
+		fail "$1"
 	fi
 }
 
@@ -46,7 +46,7 @@ expect_tree() { # NAME STATUS EXPECTED-DIR OUT
 		ok "$1"
 	else
 		cat "$tmp/err" >>"$tmp/log"
-		not_ok "$1"
+		fail "$1"
 	fi
 }
 
@@ -56,12 +56,17 @@ check_case() {
 	status=$?
 	if [ -f "$dir/error" ]; then
 		expect_error "$name: error" $status "$dir/error"
-		[ ! -e "$out" ] && ls -d "$out".tmp-* >/dev/null 2>&1 && not_ok "$name: left files"
+		[ ! -e "$out" ] && ls -d "$out".tmp-* >/dev/null 2>&1 && fail "$name: left files"
 		return
 	fi
 	expect_tree "$name: output" $status "$dir/expected" "$out"
-	(cd "$dir" && "$PGO_GEN" -T "$tmp/templates" -c local.conf $args --check -o "$out") \
-		>"$tmp/log" 2>&1 && ok "$name: --check" || not_ok "$name: --check"
+	# shellcheck disable=SC2086 # args: run's, split as there
+	if (cd "$dir" && "$PGO_GEN" -T "$tmp/templates" -c local.conf $args --check -o "$out") \
+		>"$tmp/log" 2>&1; then
+		ok "$name: --check"
+	else
+		fail "$name: --check"
+	fi
 	[ -f "$dir/local2.conf" ] || return
 	run "$dir" local2.conf "$out"
 	expect_error "$name: second run fails" $? "$dir/error2"
@@ -70,7 +75,7 @@ check_case() {
 		ok "$name: previous output intact"
 	else
 		ls -d "$out".* >>"$tmp/log" 2>&1
-		not_ok "$name: previous output intact"
+		fail "$name: previous output intact"
 	fi
 }
 
@@ -95,7 +100,7 @@ EOT
 if [ $status -eq 1 ] && diff -u "$tmp/want" "$tmp/got" >"$tmp/log" 2>&1; then
 	ok "--check: drift"
 else
-	not_ok "--check: drift"
+	fail "--check: drift"
 fi
 
 # a directory pgo-gen did not write is never replaced
@@ -108,12 +113,12 @@ if [ $status -eq 1 ] && diff -u "$tmp/want" "$tmp/got" >"$tmp/log" 2>&1 &&
 	[ "$(cat "$tmp/mine/file")" = keep ] && ! ls -d "$tmp/mine".* >/dev/null 2>&1; then
 	ok "foreign output directory kept"
 else
-	not_ok "foreign output directory kept"
+	fail "foreign output directory kept"
 fi
 
 # usage errors exit 2
 "$PGO_GEN" -T "$tmp/templates" >"$tmp/log" 2>&1
-[ $? -eq 2 ] && ok "no -o: usage error" || not_ok "no -o: usage error"
+if [ $? -eq 2 ]; then ok "no -o: usage error"; else fail "no -o: usage error"; fi
 
 echo "1..$n"
 [ "$failed" -eq 0 ]

@@ -8,9 +8,10 @@ set -u
 top=$(cd "$TEST_DATADIR/../.." && pwd)
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/layer-golden.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT
-n=0
-ok() { n=$((n + 1)); echo "ok $n - $*"; }
-not_ok() { n=$((n + 1)); echo "not ok $n - $*"; sed 's/^/# /' "$tmp/log" | head -20; }
+# shellcheck source=tests/tap.sh
+. "$(dirname "$0")/../tap.sh"
+# fail NAME: not ok, with the head of $tmp/log
+fail() { not_ok "$@"; head -20 "$tmp/log" | diag; }
 
 for dir in "$TEST_DATADIR"/layers/*/; do
 	name=$(basename "$dir")
@@ -22,7 +23,7 @@ for dir in "$TEST_DATADIR"/layers/*/; do
 			[ ! -e "$out" ]; then
 			ok "$name: fails with its error and writes nothing"
 		else
-			not_ok "$name: fails with its error and writes nothing"
+			fail "$name: fails with its error and writes nothing"
 		fi
 		continue
 	fi
@@ -30,7 +31,7 @@ for dir in "$TEST_DATADIR"/layers/*/; do
 		ok "$name: the layer equals expected/"
 	else
 		cat "$tmp/err" >>"$tmp/log"
-		not_ok "$name: the layer equals expected/"
+		fail "$name: the layer equals expected/"
 	fi
 	legacy=
 	[ -f "$dir/legacy-syntax" ] && legacy=-L
@@ -40,7 +41,7 @@ for dir in "$TEST_DATADIR"/layers/*/; do
 			! grep -q ': error: ' "$tmp/log"; then
 			ok "$name: $f parses"
 		else
-			not_ok "$name: $f parses"
+			fail "$name: $f parses"
 		fi
 	done
 done
@@ -49,6 +50,7 @@ if "$PGO_GEN" -T "$top/templates" -o "$tmp/new/deep/meta-pgo" 2>"$tmp/log" &&
 	[ -f "$tmp/new/deep/meta-pgo/conf/layer.conf" ]; then
 	ok "an output below directories that do not exist yet"
 else
-	not_ok "an output below directories that do not exist yet"
+	fail "an output below directories that do not exist yet"
 fi
 echo "1..$n"
+[ "$failed" = 0 ]

@@ -6,10 +6,8 @@ set -u
 PGO_GEN=${PGO_GEN:-./generator/pgo-gen}
 top=$(cd "$(dirname "$0")/../.." && pwd)
 layer=$top/meta-pgo
-n=0
-
-ok() { n=$((n + 1)); echo "ok $n - $*"; }
-not_ok() { n=$((n + 1)); echo "not ok $n - $*"; }
+# shellcheck source=tests/tap.sh
+. "$top/tests/tap.sh"
 
 # the recipe's line NAME<TAB>VALUE (a flag with NAME[flag]), unexpanded
 value() {
@@ -34,7 +32,7 @@ if out=$("$PGO_GEN" --check -T "$top/templates" -o "$layer" 2>&1); then
 	ok "meta-pgo/ is pgo-gen's output for the default conf"
 else
 	not_ok "meta-pgo/ has drifted from pgo-gen's output (regenerate it: pgo-gen -T templates -o meta-pgo)"
-	echo "$out" | sed 's/^/# /'
+	echo "$out" | diag
 fi
 
 for f in $files; do
@@ -43,7 +41,7 @@ for f in $files; do
 		ok "$f parses"
 	else
 		not_ok "$f parses"
-		echo "$err" | sed 's/^/# /' | head -5
+		echo "$err" | head -5 | diag
 	fi
 done
 
@@ -67,3 +65,4 @@ has "$app" PGO_USE_FLAGS -fprofile-correction
 has "$app" PGO_USE_FLAGS '-fprofile-prefix-path=${B}'
 has "$app" 'do_pgo_check[task]' 1
 has "$app" do_pgo_check:class-target pgo_check_gcc_profile
+[ "$failed" = 0 ]

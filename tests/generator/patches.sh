@@ -25,11 +25,8 @@ scratch=$(mktemp -d "${TMPDIR:-/tmp}/patches-test.XXXXXX") || {
 }
 trap 'rm -rf "$scratch"' EXIT
 
-n=0
-failed=0
-ok() { n=$((n + 1)); echo "ok $n - $*"; }
-not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $*"; }
-diag() { sed 's/^/#   /'; }
+# shellcheck source=tests/tap.sh
+. "$top/tests/tap.sh"
 
 series() { sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$1/series"; }
 

@@ -50,12 +50,8 @@ cleanup() {
 trap cleanup EXIT
 trap 'echo "Bail out! signal"; exit 130' INT TERM HUP
 
-n=0 failed=0
-ok() { n=$((n + 1)); echo "ok $n - $*"; }
-not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $*"; }
-diag() { sed 's/^/# /'; }
-now() { date +%s.%N; }
-since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.2f", b - a }'; }
+# shellcheck source=tests/tap.sh
+. "$(dirname "$0")/../tap.sh"
 bail() {
     echo "Bail out! $*"
     echo "# console (last 30 lines):"
