@@ -1,6 +1,7 @@
 #!/bin/bash
-# boot-check.sh OUTDIR - boot the image tests/image/build-image.sh built in
-# OUTDIR under QEMU (TCG) and check both transports. Output is TAP.
+# boot-check.sh OUTDIR - boot the test image in OUTDIR (built there first by
+# build-image.sh when OUTDIR has none) under QEMU (TCG) and check both
+# transports. Output is TAP.
 #
 #   1 marker line on the console        4 ssh: demo run, .gcda tar collected
 #   2 serial: echo through the shell     5 .gcda magic and GCC version stamp
@@ -15,20 +16,13 @@
 set -u
 
 OUT=${1:?usage: $0 OUTDIR}
-OUT=$(cd "$OUT" && pwd -P) || exit 2
+OUT=$(mkdir -p "$OUT" && cd "$OUT" && pwd -P) || exit 2
 BOOT_TIMEOUT=${BOOT_TIMEOUT:-60}
 STEP_TIMEOUT=${STEP_TIMEOUT:-30}
-QEMU=${QEMU:-qemu-system-x86_64}
-
-for f in image.env demo.env; do
-    [ -r "$OUT/$f" ] || { echo "1..1"; echo "not ok 1 - no $OUT/$f (run build-image.sh first)"; exit 1; }
-done
-# shellcheck source=/dev/null
-. "$OUT/image.env"
-# shellcheck source=/dev/null
-. "$OUT/demo.env"
-command -v "$QEMU" >/dev/null || { echo "1..1"; echo "not ok 1 - $QEMU not found (sh .ci/install-deps installs it)"; exit 1; }
-command -v ssh >/dev/null || { echo "1..1"; echo "not ok 1 - ssh not found (sh .ci/install-deps installs it)"; exit 1; }
+# shellcheck source=tests/image/lib.sh
+. "$(dirname "$0")/lib.sh"
+require_tools "$QEMU" ssh
+image_load "$OUT"
 
 W=$(mktemp -d "${TMPDIR:-/tmp}/boot-check.XXXXXX") || exit 2
 qpid='' rpid=''
@@ -50,8 +44,6 @@ cleanup() {
 trap cleanup EXIT
 trap 'echo "Bail out! signal"; exit 130' INT TERM HUP
 
-# shellcheck source=tests/tap.sh
-. "$(dirname "$0")/../tap.sh"
 bail() {
     echo "Bail out! $*"
     echo "# console (last 30 lines):"

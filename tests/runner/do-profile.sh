@@ -1,4 +1,4 @@
-#!/bin/sh
+#!/bin/bash
 # TAP: the generated layer's python3-pgo-image:do_profile, run end to end by
 # "pgo-run task" against the real test image (tests/image/build-image.sh) in
 # QEMU (TCG), as tests/image/demo.sh runs it: the image's profile.conf and
@@ -16,16 +16,14 @@
 # the image's demo-build/, which the other tests of the shared image use too.
 # It reuses the packages tests/runner/qemu.sh downloaded into $PGO_IMAGE_DIR.
 set -u
-here=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source-path=SCRIPTDIR
+. "$(dirname "$0")/lib.sh"
 top=$(cd "$here/.." && pwd)
-shared=${PGO_IMAGE_DIR:-$PWD/tests/image-out}
+shared=$out
 out=$shared/do-profile
-PGO_RUN=${PGO_RUN:-$PWD/runner/pgo-run}
 PGO_GEN=${PGO_GEN:-$PWD/generator/pgo-gen}
-QEMU=${QEMU:-qemu-system-x86_64}
 
-command -v "$QEMU" >/dev/null || { echo "1..1"; echo "not ok 1 - $QEMU not found (sh .ci/install-deps installs it)"; exit 1; }
-command -v ssh >/dev/null || { echo "1..1"; echo "not ok 1 - ssh not found (sh .ci/install-deps installs it)"; exit 1; }
+require_tools "$QEMU" ssh
 for p in "$PGO_RUN" "$PGO_GEN"; do
 	[ -x "$p" ] || { echo "Bail out! $p not built"; exit 99; }
 done
@@ -34,26 +32,9 @@ for f in "$shared"/pkgs/debs/*.deb; do
 	[ -f "$f" ] && [ ! -e "$out/pkgs/debs/${f##*/}" ] &&
 		{ ln "$f" "$out/pkgs/debs/" 2>/dev/null || cp "$f" "$out/pkgs/debs/"; }
 done
-if ! sh "$here/image/build-image.sh" "$out" >"$out/build.log" 2>&1; then
-	echo "1..1"
-	echo "not ok 1 - the test image builds"
-	sed 's/^/# /' "$out/build.log" | tail -20
-	exit 1
-fi
-# shellcheck source=/dev/null
-. "$out/image.env"
-# shellcheck source=/dev/null
-. "$out/demo.env"
-
-W=$(mktemp -d "${TMPDIR:-/tmp}/do-profile.XXXXXX") || exit 99
-cleanup() { rm -rf "$W"; }
-trap cleanup EXIT
-trap 'exit 130' INT TERM HUP
-
+image_build "$out"
+image_load "$out"
 echo "1..20"
-# shellcheck source=tests/tap.sh
-. "$here/tap.sh"
-tree_sum() { (cd "$1" 2>/dev/null && find . -type f | LC_ALL=C sort | xargs cat | cksum); }
 
 qemu_bindir=$(dirname "$(command -v "$QEMU")")
 recipe=recipes-devtools/images/python3-pgo-image.bb
@@ -82,12 +63,6 @@ work() { echo "$1/tmp/work/qemux86-64/python3-pgo-image"; }
 stamp() { echo "$1/tmp/stamps/qemux86-64/python3-pgo-image.do_profile"; }
 profdir() { echo "$1/pgo-profile/qemux86-64"; }
 
-# no_qemu LOG: the QEMU whose pid pgo-run logged is gone
-no_qemu() {
-	pid=$(sed -n 's/^pgo-run: boot: qemu pid \([0-9]*\)$/\1/p' "$1" 2>/dev/null | tail -n 1)
-	[ -z "$pid" ] || ! kill -0 "$pid" 2>/dev/null
-}
-
 # demo_use DIR: the demo built with -fprofile-use against the .gcda files of
 # DIR, in this image's DEMO_BUILD_DIR (GCC ties a .gcda to the source and
 # object paths); the instrumented demo.o is restored afterwards
@@ -110,7 +85,7 @@ demo_use() {
 gathered() {
 	tr=$1 t=$2
 	wk=$(work "$t") pd=$(profdir "$t")
-	if [ "$rc" = 0 ] && no_qemu "$wk/temp/log.do_profile"; then
+	if [ "$rc" = 0 ] && pids_gone "$wk/temp/log.do_profile"; then
 		ok "$tr: pgo-run task ... python3-pgo-image profile exits 0; QEMU gone"
 	else
 		not_ok "$tr: pgo-run task exits 0 (exit $rc)"
@@ -174,7 +149,7 @@ else
 	not_ok "a failing task: non-zero exit and pgo-run's line (exit $rc)"; diag "$W/fail.out"
 fi
 grep -q "^pgo-run: run: the task exited with status 2" "$wk/temp/log.do_profile" &&
-	no_qemu "$wk/temp/log.do_profile"
+	pids_gone "$wk/temp/log.do_profile"
 check $? "a failing task: the log says the demo exited with status 2; QEMU gone"
 [ ! -e "$(stamp "$t")" ]
 check $? "a failing task: no stamp (the earlier one removed)"

@@ -1,43 +1,15 @@
 # shellcheck shell=bash
-# sourced by the pgo-run test scripts (bash): TAP helpers, the test image
-# (tests/image/build-image.sh, shared with tests/runner/qemu.sh), tools that must be
-# there (a missing one fails the test, it is never skipped), and the image
-# booted by hand in QEMU as a board reachable by ssh on a forwarded port.
+# sourced by the pgo-run test scripts (bash): the test image's helpers
+# (tests/image/lib.sh: TAP, tools, the image built and loaded), pgo-run, a
+# scratch directory, and the image booted by hand in QEMU as a board reachable
+# by ssh on a forwarded port.
 here=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck disable=SC2034 # the image, for the caller
 out=${PGO_IMAGE_DIR:-$PWD/tests/image-out}
 PGO_RUN=${PGO_RUN:-$PWD/runner/pgo-run}
-QEMU=${QEMU:-qemu-system-x86_64}
 
-# shellcheck source=tests/tap.sh
-. "$here/tap.sh"
-
-# require_tools PLAN TOOL...: every tool on PATH, or the plan fails at once
-require_tools() {
-	local plan=$1 missing='' t
-	shift
-	for t; do command -v "$t" >/dev/null || missing="$missing $t"; done
-	[ -z "$missing" ] && return 0
-	echo "1..$plan"
-	not_ok "missing tools:$missing (sh .ci/install-deps installs them)"
-	exit 1
-}
-
-# load_image PLAN: image.env and demo.env, building the image if need be
-load_image() {
-	mkdir -p "$out" || exit 99
-	if [ ! -r "$out/image.env" ] || [ ! -r "$out/demo.env" ]; then
-		if ! sh "$here/image/build-image.sh" "$out" >"$out/build.log" 2>&1; then
-			echo "1..$1"
-			not_ok "the test image builds"
-			tail -n 20 "$out/build.log" | sed 's/^/# /'
-			exit 1
-		fi
-	fi
-	# shellcheck source=/dev/null
-	. "$out/image.env"
-	# shellcheck source=/dev/null
-	. "$out/demo.env"
-}
+# shellcheck source=tests/image/lib.sh
+. "$here/image/lib.sh"
 
 W=$(mktemp -d "${TMPDIR:-/tmp}/test-runner.XXXXXX") || exit 99
 board_pid=

@@ -1,4 +1,4 @@
-#!/bin/sh
+#!/bin/bash
 # TAP: "pgo-run profile" against the real test image (tests/image/build-image.sh)
 # in QEMU (TCG): a profile gathered over ssh and over the serial console,
 # used by gcc -fprofile-use -Werror=missing-profile; then the fault
@@ -7,32 +7,11 @@
 # The image is $PGO_IMAGE_DIR (default tests/image-out in the build tree,
 # shared with tests/runner/qemu.sh, which make check runs first).
 set -u
-here=$(cd "$(dirname "$0")/.." && pwd)
-out=${PGO_IMAGE_DIR:-$PWD/tests/image-out}
-PGO_RUN=${PGO_RUN:-$PWD/runner/pgo-run}
-QEMU=${QEMU:-qemu-system-x86_64}
-
-command -v "$QEMU" >/dev/null || { echo "1..1"; echo "not ok 1 - $QEMU not found (sh .ci/install-deps installs it)"; exit 1; }
-command -v ssh >/dev/null || { echo "1..1"; echo "not ok 1 - ssh not found (sh .ci/install-deps installs it)"; exit 1; }
-mkdir -p "$out" || exit 99
-if [ ! -r "$out/image.env" ] || [ ! -r "$out/demo.env" ]; then
-	if ! sh "$here/image/build-image.sh" "$out" >"$out/build.log" 2>&1; then
-		echo "1..1"
-		echo "not ok 1 - the test image builds"
-		sed 's/^/# /' "$out/build.log" | tail -20
-		exit 1
-	fi
-fi
-. "$out/image.env"
-. "$out/demo.env"
-
-W=$(mktemp -d "${TMPDIR:-/tmp}/test-profile.XXXXXX") || exit 99
-cleanup() { rm -rf "$W"; }
-trap cleanup EXIT
-
+# shellcheck source-path=SCRIPTDIR
+. "$(dirname "$0")/lib.sh"
+require_tools "$QEMU" ssh
+image_load "$out"
 echo "1..18"
-# shellcheck source=tests/tap.sh
-. "$here/tap.sh"
 
 # profile NAME ARGS...: pgo-run profile against the image, log in $W/NAME.log,
 # standard error in $W/NAME.err, exit status in $rc
@@ -48,20 +27,14 @@ profile() {
 	rc=$?
 }
 
-# no_qemu NAME: the QEMU whose pid pgo-run logged is gone
-no_qemu() {
-	pid=$(sed -n 's/^pgo-run: boot: qemu pid \([0-9]*\)$/\1/p' "$W/$1.log" | tail -n 1)
-	[ -z "$pid" ] && return 0
-	! kill -0 "$pid" 2>/dev/null
-}
+# no_qemu NAME: every QEMU whose pid pgo-run logged is gone
+no_qemu() { pids_gone "$W/$1.log"; }
 
 # same_kind A B: both .gcda with the same magic and version stamp (the counts vary)
 same_kind() {
 	[ -s "$1" ] && [ -s "$2" ] &&
 		[ "$(head -c 8 "$1" | od -An -tx1)" = "$(head -c 8 "$2" | od -An -tx1)" ]
 }
-
-tree_sum() { (cd "$1" 2>/dev/null && find . -type f | LC_ALL=C sort | xargs cat | cksum); }
 
 # 1-2 ssh
 t0=$(now)

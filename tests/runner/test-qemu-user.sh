@@ -10,7 +10,7 @@ set -u
 . "$(dirname "$0")/lib.sh"
 CROSS=${CROSS:-aarch64-linux-gnu-}
 SYSROOT=${SYSROOT:-/usr/aarch64-linux-gnu}
-require_tools 9 "${CROSS}gcc" qemu-aarch64 tar
+require_tools "${CROSS}gcc" qemu-aarch64 tar
 echo "1..9"
 
 # 1 the instrumented aarch64 demo, built with relative names in $B

@@ -7,8 +7,8 @@
 set -u
 # shellcheck source-path=SCRIPTDIR
 . "$(dirname "$0")/lib.sh"
-require_tools 14 "$QEMU" ssh xmllint script python3
-load_image 14
+require_tools "$QEMU" ssh xmllint script python3
+image_load "$out"
 echo "1..14"
 
 # profile NAME ARGS...: --target qemu against the image; log $W/NAME.log,

@@ -7,8 +7,8 @@
 set -u
 # shellcheck source-path=SCRIPTDIR
 . "$(dirname "$0")/lib.sh"
-require_tools 10 "$QEMU" ssh ssh-keygen gcc python3 xmllint
-load_image 10
+require_tools "$QEMU" ssh ssh-keygen gcc python3 xmllint
+image_load "$out"
 echo "1..10"
 
 # board_profile NAME ARGS...: --target ssh, log $W/NAME.log, stderr $W/NAME.err, exit $rc
