@@ -25,18 +25,10 @@ require_tools "$QEMU" ssh
 image_load "$OUT"
 
 W=$(mktemp -d "${TMPDIR:-/tmp}/boot-check.XXXXXX") || exit 2
-qpid='' rpid=''
+rpid=''
 cleanup() {
     trap - EXIT INT TERM HUP
-    if [ -n "$qpid" ] && kill -0 "$qpid" 2>/dev/null; then
-        kill -TERM "$qpid" 2>/dev/null
-        for _ in 1 2 3 4 5 6 7 8 9 10; do
-            kill -0 "$qpid" 2>/dev/null || break
-            sleep 0.2
-        done
-        kill -KILL "$qpid" 2>/dev/null
-    fi
-    [ -n "$qpid" ] && wait "$qpid" 2>/dev/null
+    qemu_stop
     if [ -n "$rpid" ]; then kill "$rpid" 2>/dev/null; wait "$rpid" 2>/dev/null; fi
     exec 3>&- 2>/dev/null
     if [ "${KEEP:-0}" = 1 ]; then echo "# kept $W"; else rm -rf "$W"; fi
@@ -51,54 +43,26 @@ bail() {
     exit 1
 }
 
-# wait_for FILE REGEX SECONDS: poll until FILE matches (fails early if QEMU died);
-# the deadline in seconds since the start (mawk's printf %d stops at 2^31)
-wait_for() {
-    local t
-    t=$(now)
-    while :; do
-        tr -d '\r' <"$1" 2>/dev/null | grep -q -- "$2" && return 0
-        kill -0 "$qpid" 2>/dev/null || return 2
-        [ "$(awk -v a="$t" -v b="$(now)" -v s="$3" 'BEGIN { print (b - a < s) }')" = 1 ] ||
-            return 1
-        sleep 0.05
-    done
-}
-
 SSH_OPTS=(-o BatchMode=yes -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null
           -o LogLevel=ERROR -o ConnectTimeout=5 -i "$IMAGE_SSH_KEY")
-gssh() { timeout "$STEP_TIMEOUT" ssh "${SSH_OPTS[@]}" -p "$port" root@127.0.0.1 "$@"; }
+gssh() { timeout "$STEP_TIMEOUT" ssh "${SSH_OPTS[@]}" -p "$qemu_port" root@127.0.0.1 "$@"; }
 
-# serial console through a QEMU pipe chardev: $W/serial.in (to the guest),
-# $W/serial.out (from the guest, copied to console.log by a reader)
+# the serial console through a QEMU pipe chardev: $W/serial.in (to the
+# guest, held open on fd 3), $W/serial.out (from the guest, copied to
+# console.log by a reader, one for each QEMU started)
 mkfifo "$W/serial.in" "$W/serial.out" || bail "mkfifo"
+exec 3<>"$W/serial.in"
+reader() {
+    if [ -n "$rpid" ]; then kill "$rpid" 2>/dev/null; wait "$rpid" 2>/dev/null; fi
+    : >"$W/console.log"
+    cat "$W/serial.out" >>"$W/console.log" &
+    rpid=$!
+}
 
 echo "1..8"
 start=$(now)
-for _ in 1 2 3 4 5; do
-    port=$((20000 + RANDOM % 30000))
-    : >"$W/console.log"
-    "$QEMU" -accel tcg -machine q35,i8042=off -cpu max -m 512 -smp 1 \
-        -nodefaults -no-user-config -display none -no-reboot -snapshot \
-        -kernel "$IMAGE_KERNEL" -initrd "$IMAGE_INITRD" -append "$IMAGE_CMDLINE" \
-        -chardev pipe,id=ser0,path="$W/serial" -serial chardev:ser0 \
-        -netdev "user,id=n0,restrict=on,hostfwd=tcp:127.0.0.1:$port-:22" \
-        -device virtio-net-pci,netdev=n0,romfile= \
-        </dev/null >"$W/qemu.log" 2>&1 &
-    qpid=$!
-    cat "$W/serial.out" >>"$W/console.log" &
-    rpid=$!
-    exec 3<>"$W/serial.in"
-    sleep 0.3
-    if ! kill -0 "$qpid" 2>/dev/null && grep -q "hostfwd\|host forwarding" "$W/qemu.log"; then
-        wait "$qpid"; qpid=
-        kill "$rpid" 2>/dev/null; wait "$rpid" 2>/dev/null; rpid=
-        exec 3>&-
-        continue
-    fi
-    break
-done
-echo "# qemu pid $qpid, ssh port $port"
+qemu_start "$W/qemu.log" "pipe,path=$W/serial" reader
+echo "# qemu pid $qemu_pid, ssh port $qemu_port"
 
 # 1. marker
 wait_for "$W/console.log" "^$IMAGE_MARKER" "$BOOT_TIMEOUT"
@@ -144,7 +108,7 @@ fi
 t0=$(now)
 deadline=$(( $(date +%s) + STEP_TIMEOUT ))
 until gssh true 2>"$W/ssh.err"; do
-    if [ "$(date +%s)" -ge "$deadline" ] || ! kill -0 "$qpid" 2>/dev/null; then
+    if [ "$(date +%s)" -ge "$deadline" ] || ! kill -0 "$qemu_pid" 2>/dev/null; then
         not_ok "ssh: connect"; diag <"$W/ssh.err"; bail "no ssh"
     fi
     sleep 0.1
@@ -179,13 +143,13 @@ fi
 t0=$(now)
 gssh 'poweroff -f' >/dev/null 2>&1
 for _ in $(seq 1 $((STEP_TIMEOUT * 10))); do
-    kill -0 "$qpid" 2>/dev/null || break
+    kill -0 "$qemu_pid" 2>/dev/null || break
     sleep 0.1
 done
-if kill -0 "$qpid" 2>/dev/null; then
+if kill -0 "$qemu_pid" 2>/dev/null; then
     not_ok "poweroff -f ends QEMU"
 else
-    wait "$qpid"; rc=$?; qpid_done=$qpid; qpid=
+    wait "$qemu_pid"; rc=$?; qemu_done=$qemu_pid; qemu_pid=
     if [ "$rc" = 0 ]; then ok "poweroff -f ends QEMU (exit 0)"; else not_ok "poweroff -f ends QEMU (exit $rc)"; fi
     echo "# time poweroff $(since "$t0")s"
 fi
@@ -220,7 +184,7 @@ cp -p "$W/demo.o.instrumented" "$D/demo.o"
 
 # 8. nothing left behind
 kill "$rpid" 2>/dev/null; wait "$rpid" 2>/dev/null; rpid=
-if kill -0 "${qpid_done:-$qpid}" 2>/dev/null; then
+if kill -0 "${qemu_done:-$qemu_pid}" 2>/dev/null; then
     not_ok "no QEMU process left"
 else
     ok "no QEMU process left"

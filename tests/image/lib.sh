@@ -1,7 +1,8 @@
 # shellcheck shell=bash
 # sourced by the test scripts that use the test image (bash): the TAP helpers
 # (tests/tap.sh), tools that must be there (a missing one fails the test, it
-# is never skipped), and the image built and loaded.
+# is never skipped), the image built and loaded, QEMU started on it, waited
+# for and stopped.
 image_lib=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 QEMU=${QEMU:-qemu-system-x86_64}
 
@@ -37,4 +38,61 @@ image_load() {
 	. "$1/image.env"
 	# shellcheck source=/dev/null
 	. "$1/demo.env"
+}
+
+# qemu_start LOG CONSOLE [HOOK]: the loaded image booting in QEMU (TCG), its
+# serial console on the chardev CONSOLE (e.g. "file,path=FILE"), the guest's
+# ssh forwarded from 127.0.0.1:$qemu_port (restrict=on), QEMU's output in LOG;
+# HOOK runs after each start. When another process takes the port first, QEMU
+# starts again on another one (5 tries). Sets qemu_pid; 1 when every try lost.
+qemu_pid=
+qemu_start() {
+	local log=$1 console=$2 hook=${3:-:}
+	for _ in 1 2 3 4 5; do
+		qemu_port=$((20000 + RANDOM % 30000))
+		"$QEMU" -accel tcg -machine q35,i8042=off -cpu max -m 512 -smp 1 \
+			-nodefaults -no-user-config -display none -no-reboot -snapshot \
+			-kernel "$IMAGE_KERNEL" -initrd "$IMAGE_INITRD" -append "$IMAGE_CMDLINE" \
+			-chardev "$console,id=ser0" -serial chardev:ser0 \
+			-netdev "user,id=n0,restrict=on,hostfwd=tcp:127.0.0.1:$qemu_port-:22" \
+			-device virtio-net-pci,netdev=n0,romfile= \
+			</dev/null >"$log" 2>&1 &
+		qemu_pid=$!
+		"$hook"
+		sleep 0.3
+		if ! kill -0 "$qemu_pid" 2>/dev/null && grep -q "host forwarding" "$log"; then
+			wait "$qemu_pid"
+			qemu_pid=
+			continue
+		fi
+		return 0
+	done
+	return 1
+}
+
+# qemu_stop: QEMU terminated (killed after 2 s) and reaped
+qemu_stop() {
+	[ -n "$qemu_pid" ] || return 0
+	kill -TERM "$qemu_pid" 2>/dev/null
+	for _ in 1 2 3 4 5 6 7 8 9 10; do
+		kill -0 "$qemu_pid" 2>/dev/null || break
+		sleep 0.2
+	done
+	kill -KILL "$qemu_pid" 2>/dev/null
+	wait "$qemu_pid" 2>/dev/null
+	qemu_pid=
+}
+
+# wait_for FILE REGEX SECONDS: polls until a line of FILE (CRs dropped) matches
+# REGEX; 1 when SECONDS pass first, 2 when QEMU ends first
+wait_for() {
+	local t
+	t=$(now)
+	while :; do
+		tr -d '\r' <"$1" 2>/dev/null | grep -q -- "$2" && return 0
+		kill -0 "$qemu_pid" 2>/dev/null || return 2
+		[ "$(awk -v a="$t" -v b="$(now)" -v s="$3" 'BEGIN { print (b - a < s) }')" = 1 ] ||
+			return 1
+		sleep 0.05
+	done
 }

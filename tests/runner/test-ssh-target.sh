@@ -29,19 +29,19 @@ if ! board_start 90; then
 	tail -n 20 "$W/board.console" | tr -d '\r' | diag
 	exit 1
 fi
-echo "# time board-boot $(since "$t0")s (ssh on 127.0.0.1:$board_port)"
+echo "# time board-boot $(since "$t0")s (ssh on 127.0.0.1:$qemu_port)"
 # the board is up when its ssh answers (dropbear starts with the marker)
 for _ in $(seq 100); do board_ssh true 2>/dev/null && break; sleep 0.2; done
 
 # 1 the profile from the board
 t0=$(now)
-board_profile board 127.0.0.1 --ssh-port "$board_port" --out "$W/prof" --junit "$W/board.xml"
+board_profile board 127.0.0.1 --ssh-port "$qemu_port" --out "$W/prof" --junit "$W/board.xml"
 echo "# time ssh-target-run $(since "$t0")s"
 grep '^pgo-run: done:' "$W/board.log" | diag
 if [ "$rc" = 0 ] && [ -f "$W/prof/$DEMO_GCDA_STRIPPED" ] &&
    grep -q '<source>ssh:127.0.0.1:/tmp/pgo-profile\.[0-9a-f]*</source>' "$W/prof/pgo-manifest.xml" &&
    [ ! -s "$W/board.err" ]; then
-	ok "ssh target: $DEMO_GCDA_STRIPPED from root@127.0.0.1:$board_port, manifest source ssh:"
+	ok "ssh target: $DEMO_GCDA_STRIPPED from root@127.0.0.1:$qemu_port, manifest source ssh:"
 else
 	not_ok "ssh target: profile gathered (exit $rc)"; diag "$W/board.err"; tail -n 20 "$W/board.log" | diag
 fi
@@ -54,7 +54,7 @@ check $? "ssh target: report stages connect, run, collect, install ($names)"
 
 # 3 the board keeps running and keeps nothing of ours
 left=$(board_ssh 'ls -d /tmp/pgo-profile* 2>/dev/null; echo end')
-[ "$left" = end ] && kill -0 "$board_pid" 2>/dev/null
+[ "$left" = end ] && kill -0 "$qemu_pid" 2>/dev/null
 check $? "ssh target: the board still runs, no /tmp/pgo-profile* left on it (${left//$'\n'/ })"
 
 # 4 the profile is the one gcc uses: -fprofile-use passes with it and fails without it
@@ -80,7 +80,7 @@ cp -p "$W/demo.o.instrumented" "$D/demo.o"
 
 # 5 USER@HOST (over --ssh-user) and a given --remote-dir, made afresh and removed after
 board_ssh 'mkdir -p /tmp/board-prof && echo stale >/tmp/board-prof/old.gcda'
-board_profile user root@127.0.0.1 --ssh-port "$board_port" --ssh-user nobody \
+board_profile user root@127.0.0.1 --ssh-port "$qemu_port" --ssh-user nobody \
 	--remote-dir /tmp/board-prof --out "$W/prof2"
 left=$(board_ssh 'ls -d /tmp/board-prof 2>/dev/null; echo end')
 if [ "$rc" = 0 ] && [ -f "$W/prof2/$DEMO_GCDA_STRIPPED" ] && [ ! -e "$W/prof2/old.gcda" ] &&
@@ -107,7 +107,7 @@ fault() {
 }
 # 6 the task fails on the board (and its directory is removed all the same)
 fault task-fails 'pgo-run: run: the task exited with status 3; its last line: bye' \
-	127.0.0.1 --ssh-port "$board_port" --python /bin/sh --task "-c 'echo bye; exit 3'"
+	127.0.0.1 --ssh-port "$qemu_port" --python /bin/sh --task "-c 'echo bye; exit 3'"
 left=$(board_ssh 'ls -d /tmp/pgo-profile* 2>/dev/null; echo end')
 [ "$left" = end ]
 check $? "ssh target: after the failed task, no /tmp/pgo-profile* left on the board"
@@ -117,8 +117,8 @@ fault refused "^pgo-run: connect: ssh to root@127.0.0.1:$port failed: connect to
 	127.0.0.1 --ssh-port "$port"
 # 9 a key the board does not know
 ssh-keygen -q -t ed25519 -N '' -f "$W/wrong-key"
-fault wrong-key "^pgo-run: connect: ssh to root@127.0.0.1:$board_port failed: .*Permission denied" \
-	127.0.0.1 --ssh-port "$board_port" --ssh-key "$W/wrong-key"
+fault wrong-key "^pgo-run: connect: ssh to root@127.0.0.1:$qemu_port failed: .*Permission denied" \
+	127.0.0.1 --ssh-port "$qemu_port" --ssh-key "$W/wrong-key"
 
 # 10 the board is a required operand
 "$PGO_RUN" profile --target ssh --python /bin/true --task '' --out "$W/x" --gcc-version 12 \
@@ -127,5 +127,5 @@ rc=$?
 [ "$rc" = 2 ] && grep -q '^pgo-run: profile: --target ssh needs the board: --target ssh \[USER@\]HOST' "$W/usage.err"
 check $? "ssh target without HOST: usage error, exit $rc"
 
-board_stop
+qemu_stop
 [ "$failed" = 0 ]
