@@ -6,8 +6,8 @@
 #   1 marker line on the console        4 ssh: demo run, .gcda tar collected
 #   2 serial: echo through the shell     5 .gcda magic and GCC version stamp
 #   3 serial: demo run + tar|base64      6 poweroff -f ends QEMU
-#   7 -fprofile-use -Werror=missing-profile builds with the collected
-#     profile and fails without it       8 no QEMU left behind
+#   7-8 -fprofile-use -Werror=missing-profile builds with the collected
+#     profile, and fails without it      9 no QEMU left behind
 #
 # QEMU is always killed and reaped (EXIT/INT/TERM/HUP traps, deadlines).
 # Environment: BOOT_TIMEOUT (s, default 60), STEP_TIMEOUT (s, default 30),
@@ -59,7 +59,7 @@ reader() {
     rpid=$!
 }
 
-echo "1..8"
+echo "1..9"
 start=$(now)
 qemu_start "$W/qemu.log" "pipe,path=$W/serial" reader
 echo "# qemu pid $qemu_pid, ssh port $qemu_port"
@@ -155,34 +155,11 @@ else
 fi
 echo "# time total-session $(since "$start")s"
 
-# 7. the collected profile is usable: a -fprofile-use build with it passes,
-# the same build without it fails. GCC ties a .gcda to the source path and
-# to the object path (static functions' ids include it), so this builds in
-# DEMO_BUILD_DIR itself; the instrumented demo.o is restored afterwards.
-D=$DEMO_BUILD_DIR
-# shellcheck disable=SC2034 # OBJDIR is used by eval "$DEMO_USE"
-demo_use() { local OBJDIR=$1; eval "$DEMO_USE"; }
-cp -p "$D/demo.o" "$W/demo.o.instrumented"
-rm -f "$D/demo.gcda"
-cp "$W/prof/$DEMO_GCDA_STRIPPED" "$D/demo.gcda" 2>/dev/null
-if demo_use "$D" >"$W/use.log" 2>&1; then
-    rm -f "$D/demo.gcda"
-    if demo_use "$D" >"$W/use-empty.log" 2>&1; then
-        not_ok "profile-use: a build without the profile passed too"
-    elif grep -q 'missing-profile' "$W/use-empty.log"; then
-        ok "profile-use: builds with the collected profile, fails without (-Werror=missing-profile)"
-    else
-        not_ok "profile-use: the build without profile failed for another reason"
-        diag <"$W/use-empty.log"
-    fi
-else
-    not_ok "profile-use: build with the collected profile"
-    diag <"$W/use.log"
-fi
-rm -f "$D/demo.gcda" "$D/demo"-opt
-cp -p "$W/demo.o.instrumented" "$D/demo.o"
+# 7-8. the collected profile is the one GCC uses: a -fprofile-use build with
+# it passes, the same build without it fails
+profile_use "profile-use" demo_use "$W/prof"
 
-# 8. nothing left behind
+# 9. nothing left behind
 kill "$rpid" 2>/dev/null; wait "$rpid" 2>/dev/null; rpid=
 if kill -0 "${qemu_done:-$qemu_pid}" 2>/dev/null; then
     not_ok "no QEMU process left"

@@ -2,7 +2,7 @@
 # sourced by the test scripts that use the test image (bash): the TAP helpers
 # (tests/tap.sh), tools that must be there (a missing one fails the test, it
 # is never skipped), the image built and loaded, QEMU started on it, waited
-# for and stopped.
+# for and stopped, and the check that a profile is the one GCC uses.
 image_lib=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 QEMU=${QEMU:-qemu-system-x86_64}
 
@@ -95,4 +95,47 @@ wait_for() {
 			return 1
 		sleep 0.05
 	done
+}
+
+# demo_use DIR: the image's demo built with -fprofile-use -Werror=missing-profile
+# from the .gcda files in DIR. GCC ties a .gcda to the source and object paths,
+# so this builds in DEMO_BUILD_DIR itself; the instrumented demo.o is put back.
+demo_use() {
+	local d=$DEMO_BUILD_DIR keep g r
+	keep=$(mktemp "${TMPDIR:-/tmp}/demo.o.XXXXXX") || return 1
+	cp -p "$d/demo.o" "$keep" || { rm -f "$keep"; return 1; }
+	rm -f "$d"/*.gcda
+	for g in "$1"/*.gcda; do
+		[ -f "$g" ] && cp "$g" "$d/"
+	done
+	# shellcheck disable=SC2034 # OBJDIR is used by eval "$DEMO_USE"
+	(OBJDIR=$d; eval "$DEMO_USE")
+	r=$?
+	rm -f "$d"/*.gcda "$d/demo-opt"
+	cp -p "$keep" "$d/demo.o"
+	rm -f "$keep"
+	return $r
+}
+
+# profile_use LABEL BUILD DIR: BUILD DIR (a build with -fprofile-use
+# -Werror=missing-profile from the profile in DIR) passes, and BUILD of an empty
+# directory fails for want of a profile (2 tests)
+profile_use() {
+	local label=$1 build=$2 dir=$3 empty
+	empty=$(mktemp -d "${TMPDIR:-/tmp}/no-profile.XXXXXX") || exit 99
+	if "$build" "$dir" >"$empty.log" 2>&1; then
+		ok "$label: -fprofile-use -Werror=missing-profile builds with the profile"
+	else
+		not_ok "$label: -fprofile-use -Werror=missing-profile builds with the profile"
+		diag "$empty.log"
+	fi
+	if "$build" "$empty" >"$empty.log" 2>&1; then
+		not_ok "$label: without the profile the same build passed too"
+	elif grep -q missing-profile "$empty.log"; then
+		ok "$label: without the profile the same build fails (missing-profile)"
+	else
+		not_ok "$label: without the profile the build failed, but not for want of it"
+		diag "$empty.log"
+	fi
+	rm -rf "$empty" "$empty.log"
 }

@@ -11,7 +11,7 @@ set -u
 . "$(dirname "$0")/lib.sh"
 require_tools "$QEMU" ssh
 image_load "$out"
-echo "1..18"
+echo "1..19"
 
 # profile NAME ARGS...: pgo-run profile against the image, log in $W/NAME.log,
 # standard error in $W/NAME.err, exit status in $rc
@@ -51,31 +51,11 @@ grep -q "<task>$DEMO_GUEST_BINARY $DEMO_ARGS</task>" "$W/prof/pgo-manifest.xml" 
 	grep -q '<machine>qemux86-64</machine>' "$W/prof/pgo-manifest.xml"
 check $? "the manifest names the task and the machine"
 
-# 3 the profile is the one gcc uses: -fprofile-use passes with it and fails
-# without it (built in DEMO_BUILD_DIR, as GCC ties a .gcda to the object path)
-D=$DEMO_BUILD_DIR
-# shellcheck disable=SC2034 # OBJDIR is in DEMO_USE
-demo_use() { OBJDIR=$1; eval "$DEMO_USE"; }
-cp -p "$D/demo.o" "$W/demo.o.instrumented"
-rm -f "$D/demo.gcda"
-cp "$W/prof/$DEMO_GCDA_STRIPPED" "$D/demo.gcda"
-if demo_use "$D" >"$W/use.log" 2>&1; then
-	rm -f "$D/demo.gcda"
-	if demo_use "$D" >"$W/use-empty.log" 2>&1; then
-		not_ok "profile-use: a build without the profile passed too"
-	elif grep -q missing-profile "$W/use-empty.log"; then
-		ok "profile-use: builds with the gathered profile, fails without it"
-	else
-		not_ok "profile-use: the build without profile failed for another reason"
-		diag "$W/use-empty.log"
-	fi
-else
-	not_ok "profile-use: build with the gathered profile"; diag "$W/use.log"
-fi
-rm -f "$D/demo.gcda" "$D/demo-opt"
-cp -p "$W/demo.o.instrumented" "$D/demo.o"
+# 3-4 the profile is the one gcc uses: -fprofile-use passes with it and fails
+# without it
+profile_use "profile-use" demo_use "$W/prof"
 
-# 4 serial
+# 5 serial
 t0=$(now)
 profile serial --transport serial --kernel-append pgo.nonet --out "$W/sprof"
 echo "# time serial-profile-run $(since "$t0")s"
@@ -86,7 +66,7 @@ else
 	not_ok "serial: profile gathered (exit $rc)"; diag "$W/serial.err"; tail -n 20 "$W/serial.log" | diag
 fi
 
-# 5 local
+# 6 local
 "$PGO_RUN" profile --target local --python "$DEMO_BINARY" --task "$DEMO_ARGS" \
 	--gcov-prefix-strip "$DEMO_PREFIX_STRIP" --gcc-version "$DEMO_GCC_VERSION" \
 	--out "$W/lprof" --log "$W/local.log" 2>"$W/local.err"
@@ -97,7 +77,7 @@ else
 	not_ok "local: profile gathered (exit $rc)"; diag "$W/local.err"
 fi
 
-# 6-7 --ok-status: a task that gathers its profile and then exits 3 (as
+# 7-8 --ok-status: a task that gathers its profile and then exits 3 (as
 # regrtest does when a test fails) counts as done only when 3 is listed
 okst() {
 	oname=$1

@@ -9,7 +9,7 @@ set -u
 . "$(dirname "$0")/lib.sh"
 require_tools "$QEMU" ssh ssh-keygen gcc python3 xmllint
 image_load "$out"
-echo "1..10"
+echo "1..11"
 
 # board_profile NAME ARGS...: --target ssh, log $W/NAME.log, stderr $W/NAME.err, exit $rc
 board_profile() {
@@ -57,28 +57,11 @@ left=$(board_ssh 'ls -d /tmp/pgo-profile* 2>/dev/null; echo end')
 [ "$left" = end ] && kill -0 "$qemu_pid" 2>/dev/null
 check $? "ssh target: the board still runs, no /tmp/pgo-profile* left on it (${left//$'\n'/ })"
 
-# 4 the profile is the one gcc uses: -fprofile-use passes with it and fails without it
-D=$DEMO_BUILD_DIR
-# shellcheck disable=SC2034 # OBJDIR is in DEMO_USE
-demo_use() { OBJDIR=$1; eval "$DEMO_USE"; }
-cp -p "$D/demo.o" "$W/demo.o.instrumented"
-rm -f "$D/demo.gcda"
-cp "$W/prof/$DEMO_GCDA_STRIPPED" "$D/demo.gcda"
-if demo_use "$D" >"$W/use.log" 2>&1; then
-	rm -f "$D/demo.gcda"
-	if ! demo_use "$D" >"$W/use-empty.log" 2>&1 && grep -q missing-profile "$W/use-empty.log"; then
-		ok "ssh target: the profile builds the demo with -fprofile-use; without it the build fails"
-	else
-		not_ok "ssh target: a build without the profile must fail with missing-profile"
-		diag "$W/use-empty.log"
-	fi
-else
-	not_ok "ssh target: build with the board's profile"; diag "$W/use.log"
-fi
-rm -f "$D/demo.gcda" "$D/demo-opt"
-cp -p "$W/demo.o.instrumented" "$D/demo.o"
+# 4-5 the profile is the one gcc uses: -fprofile-use passes with it and fails
+# without it
+profile_use "ssh target" demo_use "$W/prof"
 
-# 5 USER@HOST (over --ssh-user) and a given --remote-dir, made afresh and removed after
+# 6 USER@HOST (over --ssh-user) and a given --remote-dir, made afresh and removed after
 board_ssh 'mkdir -p /tmp/board-prof && echo stale >/tmp/board-prof/old.gcda'
 board_profile user root@127.0.0.1 --ssh-port "$qemu_port" --ssh-user nobody \
 	--remote-dir /tmp/board-prof --out "$W/prof2"
@@ -105,22 +88,22 @@ fault() {
 		diag "$W/$name.err"; tail -n 5 "$W/$name.log" | diag
 	fi
 }
-# 6 the task fails on the board (and its directory is removed all the same)
+# 7 the task fails on the board (and its directory is removed all the same)
 fault task-fails 'pgo-run: run: the task exited with status 3; its last line: bye' \
 	127.0.0.1 --ssh-port "$qemu_port" --python /bin/sh --task "-c 'echo bye; exit 3'"
 left=$(board_ssh 'ls -d /tmp/pgo-profile* 2>/dev/null; echo end')
 [ "$left" = end ]
 check $? "ssh target: after the failed task, no /tmp/pgo-profile* left on the board"
-# 8 nothing listens on the port: connection refused
+# 9 nothing listens on the port: connection refused
 port=$(closed_port)
 fault refused "^pgo-run: connect: ssh to root@127.0.0.1:$port failed: connect to host 127.0.0.1 port $port: Connection refused$" \
 	127.0.0.1 --ssh-port "$port"
-# 9 a key the board does not know
+# 10 a key the board does not know
 ssh-keygen -q -t ed25519 -N '' -f "$W/wrong-key"
 fault wrong-key "^pgo-run: connect: ssh to root@127.0.0.1:$qemu_port failed: .*Permission denied" \
 	127.0.0.1 --ssh-port "$qemu_port" --ssh-key "$W/wrong-key"
 
-# 10 the board is a required operand
+# 11 the board is a required operand
 "$PGO_RUN" profile --target ssh --python /bin/true --task '' --out "$W/x" --gcc-version 12 \
 	2>"$W/usage.err"
 rc=$?
