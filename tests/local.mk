@@ -53,10 +53,14 @@ check_PROGRAMS += %D%/runner/test-task
 
 check_PROGRAMS += %D%/runner/test-qemuboot %D%/runner/test-proc
 %C%_runner_test_qemuboot_SOURCES = %D%/runner/test-qemuboot.c %D%/test-util.c %D%/test-util.h \
-	runner/qemu.c runner/qemu.h runner/proc.c runner/proc.h runner/console.c \
-	runner/console.h runner/ssh.c runner/ssh.h
+	runner/qemu.c runner/qemu.h runner/proc.c runner/proc.h
 %C%_runner_test_qemuboot_CPPFLAGS = $(TEST_CFLAGS)
 %C%_runner_test_qemuboot_LDADD = $(TEST_LIBS)
+check_PROGRAMS += %D%/runner/test-transport
+%C%_runner_test_transport_SOURCES = %D%/runner/test-transport.c %D%/test-util.c \
+	%D%/test-util.h runner/console.c runner/console.h runner/ssh.c runner/ssh.h
+%C%_runner_test_transport_CPPFLAGS = $(TEST_CFLAGS)
+%C%_runner_test_transport_LDADD = $(TEST_LIBS)
 %C%_runner_test_proc_SOURCES = %D%/runner/test-proc.c %D%/test-util.c %D%/test-util.h \
 	runner/proc.c runner/proc.h
 %C%_runner_test_proc_CPPFLAGS = $(TEST_CFLAGS)

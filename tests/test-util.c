@@ -10,8 +10,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "bblang/buf.h"
 #include "bblang/os.h"
 #include "bblang/parse.h"
+#include "bblang/strvec.h"
 #include "tests/test-util.h"
 
 char *
@@ -181,6 +183,16 @@ test_replace(const char *s, const char *from, const char *to)
 	}
 	strcpy(o, s);
 	return out;
+}
+
+char *
+test_join(const struct bb_strvec *v)
+{
+	struct bb_buf b = BB_BUF_INIT;
+
+	for (size_t i = 0; i < v->n; i++)
+		bb_buf_addf(&b, "%s%s", i ? " " : "", v->v[i]);
+	return bb_buf_detach(&b);
 }
 
 char *

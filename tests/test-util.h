@@ -16,6 +16,8 @@
 
 #include "bblang/data.h"
 
+struct bb_strvec;
+
 /* $TEST_DATADIR/rel made absolute; fails the test when TEST_DATADIR is unset; caller frees */
 char *test_datapath(const char *rel);
 /* a new mkdtemp directory below $TMPDIR (or /tmp); caller frees the name */
@@ -49,6 +51,8 @@ void test_parse_ok(struct test_ctx *t, const char *name, const char *text);
 char *test_error(struct test_ctx *t);
 /* s with every occurrence of from replaced by to; caller frees */
 char *test_replace(const char *s, const char *from, const char *to);
+/* the words of v joined by spaces (a command line to compare); caller frees */
+char *test_join(const struct bb_strvec *v);
 
 /* the expanded value (NULL when unset); the get must succeed; caller frees */
 char *test_get(struct bb_data *d, const char *var);

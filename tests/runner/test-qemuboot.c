@@ -1,28 +1,10 @@
-/*
- * runner/qemu.c: the qemuboot.conf reader and the QEMU command line; and the
- * small pieces of the other transports (runner/console.c, runner/ssh.c)
- */
-#include <stdio.h>
+/* runner/qemu.c: the qemuboot.conf reader, the QEMU command line, a free port */
 #include <stdlib.h>
 #include <string.h>
 
-#include "bblang/buf.h"
 #include "bblang/strvec.h"
-#include "runner/console.h"
 #include "runner/qemu.h"
-#include "runner/ssh.h"
 #include "tests/test-util.h"
-
-/* the words of argv joined by spaces; caller frees */
-static char *
-joined(const struct bb_strvec *argv)
-{
-	struct bb_buf b = BB_BUF_INIT;
-
-	for (size_t i = 0; i < argv->n; i++)
-		bb_buf_addf(&b, "%s%s", i ? " " : "", argv->v[i]);
-	return bb_buf_detach(&b);
-}
 
 static void
 test_fixture(void **state)
@@ -90,7 +72,7 @@ test_ext4_argv(void **state)
 	assert_string_equal(c.opt_append, "-device qemu-xhci -device usb-kbd");
 	qemu_conf_defaults(&c);
 	qemu_argv(&c, &o, &argv);
-	s = joined(&argv);
+	s = test_join(&argv);
 	assert_string_equal(s, "/opt/q,bin/qemu-system-aarch64 -accel tcg -machine virt "
 		"-cpu cortex-a57 -m 1024 -smp 1 -nodefaults -no-user-config -display none "
 		"-snapshot -kernel /d,e/Image -append root=/dev/vda rw console=ttyAMA0,115200 "
@@ -116,7 +98,7 @@ test_initramfs_ssh_kvm(void **state)
 	qemu_conf_set(&c.kernel, "/k");
 	qemu_conf_set(&c.rootfs, "/r.cpio.gz");
 	qemu_argv(&c, &o, &argv);
-	s = joined(&argv);
+	s = test_join(&argv);
 	assert_string_equal(s, "qemu-system-x86_64 -accel kvm -machine q35,i8042=off "
 		"-cpu host -m 512 -smp 1 -nodefaults -no-user-config -display none -snapshot "
 		"-kernel /k -append console=ttyS0 quiet panic=-1 -initrd /r.cpio.gz "
@@ -173,92 +155,6 @@ test_free_port(void **state)
 	assert_true(p > 0 && p < 65536);
 }
 
-struct got {
-	struct bb_strvec lines;
-};
-
-static void
-on_line(void *ctx, const char *line)
-{
-	bb_strvec_pushdup(&((struct got *)ctx)->lines, line);
-}
-
-static void
-test_console_lines(void **state)
-{
-	struct got g = { BB_STRVEC_INIT };
-	struct console_lines l = { BB_BUF_INIT, on_line, &g };
-
-	console_lines_feed(&l, "a\r\nb", 4);
-	console_lines_feed(&l, "c\n\x1b[6nd\n\ne", 10);
-	console_lines_flush(&l);
-	assert_int_equal(g.lines.n, 5);
-	assert_string_equal(g.lines.v[0], "a");
-	assert_string_equal(g.lines.v[1], "bc");
-	assert_string_equal(g.lines.v[2], "[6nd");
-	assert_string_equal(g.lines.v[3], "");
-	assert_string_equal(g.lines.v[4], "e");
-	console_lines_release(&l);
-	bb_strvec_clear(&g.lines);
-}
-
-static void
-test_console_markers(void **state)
-{
-	char *m = console_marker("RC", "n1"), *cmd = console_marker_cmd("RC", "n1");
-	char *run = console_run_cmd("true", "n1"), *tar = console_tar_cmd("/t'x", "n1");
-	const char *rest;
-
-	assert_string_equal(m, "PGO-RC-42-n1");
-	assert_string_equal(cmd, "echo PGO-RC-$((40+2))-n1");
-	/* the echo of the typed command never holds the marker */
-	assert_false(console_has_marker(run, m, NULL));
-	assert_true(console_has_marker("/ # PGO-RC-42-n1-3", m, &rest));
-	assert_string_equal(rest, "-3");
-	assert_string_equal(run, "stty -echo 2>/dev/null; dmesg -n 1 2>/dev/null; "
-		"echo PGO-RUN-$((40+2))-n1; ( true ) </dev/null 2>&1; echo PGO-RC-$((40+2))-n1-$?");
-	assert_string_equal(tar, "echo PGO-TAR-$((40+2))-n1; tar c -C '/t'\\''x' . 2>/dev/null "
-		"| base64; echo PGO-END-$((40+2))-n1");
-	free(m);
-	free(cmd);
-	free(run);
-	free(tar);
-}
-
-static void
-test_base64(void **state)
-{
-	struct console_b64 d = { 0, 0, false };
-	struct bb_buf out = BB_BUF_INIT;
-
-	assert_true(console_b64_decode(&d, "aGVsbG8g", &out));
-	assert_true(console_b64_decode(&d, "d29y bGQ=", &out));
-	assert_int_equal(out.len, 11);
-	assert_memory_equal(out.buf, "hello world", 11);
-	assert_false(console_b64_decode(&d, "[ 1.2] kernel", &out));
-	assert_true(d.bad);
-	bb_buf_release(&out);
-}
-
-static void
-test_ssh_argv(void **state)
-{
-	struct ssh_opts o = { NULL, "127.0.0.1", NULL, 2222, "/k/id", 7 };
-	struct bb_strvec argv = BB_STRVEC_INIT;
-	char *s, *q = ssh_quote("it's");
-
-	ssh_argv(&o, "true", &argv);
-	s = joined(&argv);
-	assert_string_equal(s, "ssh -o BatchMode=yes -o StrictHostKeyChecking=no "
-		"-o UserKnownHostsFile=/dev/null -o GlobalKnownHostsFile=/dev/null "
-		"-o LogLevel=ERROR -o ServerAliveInterval=5 -o ServerAliveCountMax=6 -T "
-		"-o ConnectTimeout=7 -o IdentitiesOnly=yes -i /k/id -p 2222 root@127.0.0.1 -- true");
-	assert_string_equal(q, "'it'\\''s'");
-	free(q);
-	free(s);
-	bb_strvec_clear(&argv);
-}
-
 int
 main(void)
 {
@@ -269,10 +165,6 @@ main(void)
 		cmocka_unit_test(test_defaults),
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_free_port),
-		cmocka_unit_test(test_console_lines),
-		cmocka_unit_test(test_console_markers),
-		cmocka_unit_test(test_base64),
-		cmocka_unit_test(test_ssh_argv),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

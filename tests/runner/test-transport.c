@@ -1,0 +1,112 @@
+/*
+ * the transports' small pieces: runner/console.c (the console's lines, the
+ * markers around a command's output, base64 back from the guest) and
+ * runner/ssh.c (the ssh command line, shell quoting)
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "bblang/buf.h"
+#include "bblang/strvec.h"
+#include "runner/console.h"
+#include "runner/ssh.h"
+#include "tests/test-util.h"
+
+struct got {
+	struct bb_strvec lines;
+};
+
+static void
+on_line(void *ctx, const char *line)
+{
+	bb_strvec_pushdup(&((struct got *)ctx)->lines, line);
+}
+
+static void
+test_console_lines(void **state)
+{
+	struct got g = { BB_STRVEC_INIT };
+	struct console_lines l = { BB_BUF_INIT, on_line, &g };
+
+	console_lines_feed(&l, "a\r\nb", 4);
+	console_lines_feed(&l, "c\n\x1b[6nd\n\ne", 10);
+	console_lines_flush(&l);
+	assert_int_equal(g.lines.n, 5);
+	assert_string_equal(g.lines.v[0], "a");
+	assert_string_equal(g.lines.v[1], "bc");
+	assert_string_equal(g.lines.v[2], "[6nd");
+	assert_string_equal(g.lines.v[3], "");
+	assert_string_equal(g.lines.v[4], "e");
+	console_lines_release(&l);
+	bb_strvec_clear(&g.lines);
+}
+
+static void
+test_console_markers(void **state)
+{
+	char *m = console_marker("RC", "n1"), *cmd = console_marker_cmd("RC", "n1");
+	char *run = console_run_cmd("true", "n1"), *tar = console_tar_cmd("/t'x", "n1");
+	const char *rest;
+
+	assert_string_equal(m, "PGO-RC-42-n1");
+	assert_string_equal(cmd, "echo PGO-RC-$((40+2))-n1");
+	/* the echo of the typed command never holds the marker */
+	assert_false(console_has_marker(run, m, NULL));
+	assert_true(console_has_marker("/ # PGO-RC-42-n1-3", m, &rest));
+	assert_string_equal(rest, "-3");
+	assert_string_equal(run, "stty -echo 2>/dev/null; dmesg -n 1 2>/dev/null; "
+		"echo PGO-RUN-$((40+2))-n1; ( true ) </dev/null 2>&1; echo PGO-RC-$((40+2))-n1-$?");
+	assert_string_equal(tar, "echo PGO-TAR-$((40+2))-n1; tar c -C '/t'\\''x' . 2>/dev/null "
+		"| base64; echo PGO-END-$((40+2))-n1");
+	free(m);
+	free(cmd);
+	free(run);
+	free(tar);
+}
+
+static void
+test_base64(void **state)
+{
+	struct console_b64 d = { 0, 0, false };
+	struct bb_buf out = BB_BUF_INIT;
+
+	assert_true(console_b64_decode(&d, "aGVsbG8g", &out));
+	assert_true(console_b64_decode(&d, "d29y bGQ=", &out));
+	assert_int_equal(out.len, 11);
+	assert_memory_equal(out.buf, "hello world", 11);
+	assert_false(console_b64_decode(&d, "[ 1.2] kernel", &out));
+	assert_true(d.bad);
+	bb_buf_release(&out);
+}
+
+static void
+test_ssh_argv(void **state)
+{
+	struct ssh_opts o = { NULL, "127.0.0.1", NULL, 2222, "/k/id", 7 };
+	struct bb_strvec argv = BB_STRVEC_INIT;
+	char *s, *q = ssh_quote("it's");
+
+	ssh_argv(&o, "true", &argv);
+	s = test_join(&argv);
+	assert_string_equal(s, "ssh -o BatchMode=yes -o StrictHostKeyChecking=no "
+		"-o UserKnownHostsFile=/dev/null -o GlobalKnownHostsFile=/dev/null "
+		"-o LogLevel=ERROR -o ServerAliveInterval=5 -o ServerAliveCountMax=6 -T "
+		"-o ConnectTimeout=7 -o IdentitiesOnly=yes -i /k/id -p 2222 root@127.0.0.1 -- true");
+	assert_string_equal(q, "'it'\\''s'");
+	free(q);
+	free(s);
+	bb_strvec_clear(&argv);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_console_lines),
+		cmocka_unit_test(test_console_markers),
+		cmocka_unit_test(test_base64),
+		cmocka_unit_test(test_ssh_argv),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
