@@ -46,18 +46,25 @@ setup_dir(const char *manifest)
 	return dir;
 }
 
-/* the error of loading dir, with dir replaced by @DIR@; caller frees */
+/* the error of loading a template directory with the manifest and, unless
+ * NULL, a template a.in with the text a_in; the directory shows as @DIR@;
+ * caller frees */
 static char *
-load_error(const char *dir)
+load_error(const char *manifest, const char *a_in)
 {
+	char *dir = setup_dir(manifest), *msg;
 	struct bb_error err = BB_ERROR_INIT;
-	struct manifest *m = manifest_load(dir, &err);
-	char *msg;
+	struct manifest *m;
 
+	if (a_in)
+		test_write_tree(dir, "a.in", a_in, NULL);
+	m = manifest_load(dir, &err);
 	assert_null(m);
 	assert_non_null(err.msg);
 	msg = test_replace(err.msg, dir, "@DIR@");
 	bb_error_clear(&err);
+	test_rmtree(dir);
+	free(dir);
 	return msg;
 }
 
@@ -105,16 +112,11 @@ test_valid(void **state)
 static void
 check_load_error(const char *manifest, const char *want_prefix, const char *want_part)
 {
-	char *dir = setup_dir(manifest);
-	char *msg;
+	char *msg = load_error(manifest, "a\n");
 
-	test_write_tree(dir, "a.in", "a\n", NULL);
-	msg = load_error(dir);
 	if (strncmp(msg, want_prefix, strlen(want_prefix)) || !strstr(msg, want_part))
 		fail_msg("got '%s', want '%s...%s...'", msg, want_prefix, want_part);
 	free(msg);
-	test_rmtree(dir);
-	free(dir);
 }
 
 static void
@@ -144,65 +146,48 @@ test_not_xml(void **state)
 static void
 test_missing_template(void **state)
 {
-	char *dir = setup_dir("<manifest>\n  <file template=\"a.in\" path=\"a\"/>\n"
-		"  <file template=\"nope.in\" path=\"b\"/>\n</manifest>\n");
-	char *msg;
+	char *msg = load_error("<manifest>\n  <file template=\"a.in\" path=\"a\"/>\n"
+		"  <file template=\"nope.in\" path=\"b\"/>\n</manifest>\n", "a\n");
 
-	test_write_tree(dir, "a.in", "a\n", NULL);
-	msg = load_error(dir);
 	assert_string_equal(msg, "@DIR@/manifest.xml:3: error: template 'nope.in': "
 		"No such file or directory");
 	free(msg);
-	test_rmtree(dir);
-	free(dir);
 }
 
 static void
 test_bad_template_name(void **state)
 {
-	char *dir = setup_dir("<manifest>\n  <file template=\"../a.in\" path=\"a\"/>\n"
-		"</manifest>\n");
-	char *msg = load_error(dir);
+	char *msg = load_error("<manifest>\n  <file template=\"../a.in\" path=\"a\"/>\n"
+		"</manifest>\n", NULL);
 
 	assert_string_equal(msg, "@DIR@/manifest.xml:2: error: bad template name '../a.in'");
 	free(msg);
-	test_rmtree(dir);
-	free(dir);
 }
 
 static void
 test_template_syntax_error(void **state)
 {
-	char *dir = setup_dir("<manifest>\n  <file template=\"a.in\" path=\"a\" if=\"OFF\"/>\n"
-		"</manifest>\n");
-	char *msg;
+	char *msg = load_error("<manifest>\n  <file template=\"a.in\" path=\"a\" if=\"OFF\"/>\n"
+		"</manifest>\n", "a\n@{if ON}\n");
 
-	test_write_tree(dir, "a.in", "a\n@{if ON}\n", NULL);
-	msg = load_error(dir);
 	assert_string_equal(msg, "@DIR@/a.in:2: error: '@{if}' without '@{endif}'");
 	free(msg);
-	test_rmtree(dir);
-	free(dir);
 }
 
 static void
 test_bad_condition(void **state)
 {
-	char *dir = setup_dir("<manifest>\n  <file template=\"a.in\" path=\"a\" if=\"A B\"/>\n"
-		"</manifest>\n");
-	char *msg;
+	char *msg = load_error("<manifest>\n  <file template=\"a.in\" path=\"a\" if=\"A B\"/>\n"
+		"</manifest>\n", "a\n");
 
-	test_write_tree(dir, "a.in", "a\n", NULL);
-	msg = load_error(dir);
 	assert_string_equal(msg, "@DIR@/manifest.xml:2: error: malformed condition 'A B'");
 	free(msg);
-	test_rmtree(dir);
-	free(dir);
 }
 
-/* renders a manifest whose load succeeds; returns the error, with dir as @DIR@ */
-static char *
-render_error(const char *manifest, const char *tmpl)
+/* a manifest whose load succeeds, with tmpl as a.in, fails to render with
+ * the error want (the template directory shown as @DIR@) */
+static void
+check_render_error(const char *manifest, const char *tmpl, const char *want)
 {
 	char *dir = setup_dir(manifest);
 	struct bb_error err = BB_ERROR_INIT;
@@ -221,40 +206,27 @@ render_error(const char *manifest, const char *tmpl)
 	manifest_free(m);
 	test_rmtree(dir);
 	free(dir);
-	return msg;
+	assert_string_equal(msg, want);
+	free(msg);
 }
 
 static void
 test_render_errors(void **state)
 {
-	char *msg;
-
-	msg = render_error("<manifest>\n<file template=\"a.in\" path=\"a/@{NOPE}\"/>\n</manifest>",
-		"a\n");
-	assert_string_equal(msg, "@DIR@/manifest.xml:2: error: unknown substitution 'NOPE'");
-	free(msg);
-	msg = render_error("<manifest>\n<file template=\"a.in\" path=\"a\" if=\"OFF\"/>\n"
-		"</manifest>", "a\n@{NOPE}\n");
-	assert_string_equal(msg, "@DIR@/a.in:2: error: unknown substitution 'NOPE'");
-	free(msg);
-	msg = render_error("<manifest>\n<file template=\"a.in\" path=\"x/@{UP}/y\"/>\n</manifest>",
-		"a\n");
-	assert_string_equal(msg, "@DIR@/manifest.xml:2: error: bad output path 'x/../y'");
-	free(msg);
-	msg = render_error("<manifest>\n<file template=\"a.in\" path=\"@{PN}\"/>\n"
-		"<file template=\"a.in\" path=\"python3\"/>\n</manifest>", "a\n");
-	assert_string_equal(msg, "@DIR@/manifest.xml:3: error: 'python3' is also written by "
-		"@DIR@/manifest.xml:2");
-	free(msg);
-	msg = render_error("<manifest>\n<file template=\"a.in\" path=\"a\"/>\n"
-		"<file template=\"a.in\" path=\"a/b\"/>\n</manifest>", "a\n");
-	assert_string_equal(msg, "@DIR@/manifest.xml:3: error: 'a/b' is below the file 'a' "
-		"(@DIR@/manifest.xml:2)");
-	free(msg);
-	msg = render_error("<manifest>\n<file template=\"a.in\" path=\".pgo-gen\"/>\n"
-		"</manifest>", "a\n");
-	assert_string_equal(msg, "@DIR@/manifest.xml:2: error: bad output path '.pgo-gen'");
-	free(msg);
+	check_render_error("<manifest>\n<file template=\"a.in\" path=\"a/@{NOPE}\"/>\n</manifest>",
+		"a\n", "@DIR@/manifest.xml:2: error: unknown substitution 'NOPE'");
+	check_render_error("<manifest>\n<file template=\"a.in\" path=\"a\" if=\"OFF\"/>\n"
+		"</manifest>", "a\n@{NOPE}\n", "@DIR@/a.in:2: error: unknown substitution 'NOPE'");
+	check_render_error("<manifest>\n<file template=\"a.in\" path=\"x/@{UP}/y\"/>\n</manifest>",
+		"a\n", "@DIR@/manifest.xml:2: error: bad output path 'x/../y'");
+	check_render_error("<manifest>\n<file template=\"a.in\" path=\"@{PN}\"/>\n"
+		"<file template=\"a.in\" path=\"python3\"/>\n</manifest>", "a\n",
+		"@DIR@/manifest.xml:3: error: 'python3' is also written by @DIR@/manifest.xml:2");
+	check_render_error("<manifest>\n<file template=\"a.in\" path=\"a\"/>\n"
+		"<file template=\"a.in\" path=\"a/b\"/>\n</manifest>", "a\n",
+		"@DIR@/manifest.xml:3: error: 'a/b' is below the file 'a' (@DIR@/manifest.xml:2)");
+	check_render_error("<manifest>\n<file template=\"a.in\" path=\".pgo-gen\"/>\n"
+		"</manifest>", "a\n", "@DIR@/manifest.xml:2: error: bad output path '.pgo-gen'");
 }
 
 static void
