@@ -47,33 +47,33 @@ copy_touched() {
 	done
 }
 
+# dry_run TREE PATCH BAD NAME: one test, NAME: PATCH applies to TREE with
+# patch -p1 --dry-run, and patch's output (kept in $out) does not match the
+# extended regular expression BAD
+dry_run() {
+	if ! out=$(cd "$1" && patch -p1 --dry-run -N <"$2" 2>&1) || grep -qiE "$3" <<<"$out"; then
+		not_ok "$4"
+		diag <<<"$out"
+		return 1
+	fi
+	ok "$4"
+}
+
 # check_family DIR SRC LABEL: the tests for one patch directory.
 check_family() {
-	local dir=$1 src=$2 label=$3 p out rc files=()
+	local dir=$1 src=$2 label=$3 p files=()
 	for p in $(series "$dir"); do files+=("$dir/$p"); done
 	copy_touched "$src" "$scratch/series-$label" "${files[@]}"
 	for p in $(series "$dir"); do
 		# in series order, each applied for real after a clean dry run
-		out=$(cd "$scratch/series-$label" && patch -p1 --dry-run -N <"$dir/$p" 2>&1)
-		rc=$?
-		if [ $rc -ne 0 ] || grep -qiE 'fuzz|offset|hunk .*(failed|ignored)|reversed' <<<"$out"; then
-			not_ok "$label: $p applies in series order (patch -p1 --dry-run)"
-			diag <<<"$out"
-		else
-			ok "$label: $p applies in series order (patch -p1 --dry-run)"
+		dry_run "$scratch/series-$label" "$dir/$p" 'fuzz|offset|hunk .*(failed|ignored)|reversed' \
+			"$label: $p applies in series order (patch -p1 --dry-run)" &&
 			(cd "$scratch/series-$label" && patch -p1 -s -N <"$dir/$p" >/dev/null 2>&1)
-		fi
-		# alone, on the untouched tree
+		# alone, on the untouched tree, where an offset is only noted
 		copy_touched "$src" "$scratch/alone" "$dir/$p"
-		out=$(cd "$scratch/alone" && patch -p1 --dry-run -N <"$dir/$p" 2>&1)
-		rc=$?
-		if [ $rc -ne 0 ] || grep -qiE 'fuzz|hunk .*(failed|ignored)|reversed' <<<"$out"; then
-			not_ok "$label: $p applies alone to the untouched tree"
-			diag <<<"$out"
-		else
-			ok "$label: $p applies alone to the untouched tree"
+		dry_run "$scratch/alone" "$dir/$p" 'fuzz|hunk .*(failed|ignored)|reversed' \
+			"$label: $p applies alone to the untouched tree" &&
 			grep -i offset <<<"$out" | diag
-		fi
 	done
 }
 
