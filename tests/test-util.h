@@ -1,6 +1,6 @@
 /*
  * helpers shared by the cmocka tests: fixture paths, temporary file trees,
- * and parsing a string into a fresh datastore
+ * parsing a string into a fresh datastore, a command line as one string
  *
  * Tests read fixtures below $TEST_DATADIR and write only below the
  * directories test_tmpdir() makes; test_rmtree() removes one again.

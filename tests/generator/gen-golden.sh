@@ -1,5 +1,5 @@
 #!/bin/sh
-# pgo-gen golden tests: for each tests/data/gen/CASE/ with a local.conf,
+# TAP: pgo-gen's golden trees: for each tests/data/gen/CASE/ with a local.conf,
 #   expected/   the exact tree pgo-gen writes (and --check must accept), or
 #   error       the exact stderr of a failing run (exit status 1);
 #   args        optional extra arguments (e.g. -D VAR=VALUE);
@@ -7,7 +7,8 @@
 #               with that stderr and leave the first run's output intact.
 # The template set is tests/data/gen/templates plus the real defaults.conf and
 # manifest.xsd from templates/. Paths in messages: the case dir is stripped,
-# the template dir shows as "templates/".
+# the template dir shows as "templates/". Then: --check lists a drift, a
+# directory pgo-gen did not write is never replaced, no -o is a usage error.
 set -u
 : "${TEST_DATADIR:?}" "${PGO_GEN:?}"
 top=$(cd "$TEST_DATADIR/../.." && pwd)
