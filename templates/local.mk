@@ -13,4 +13,3 @@ install-templates:
 uninstall-local:
 	rm -rf '$(DESTDIR)$(pkgdatadir)/templates'
 
-.PHONY: install-templates
