@@ -8,3 +8,18 @@ bin_PROGRAMS += %D%/pgo-gen
 # libxml2 is loaded when a manifest is read (generator/xml.c), not at start-up
 %C%_pgo_gen_LDADD = $(BBLANG_LIBS)
 dist_man_MANS += %D%/pgo-gen.1
+
+# the runner's source tarball, which pgo-gen writes into the layer so that
+# pgo-run-native builds offline (generator/runner-src.sh: make dist's files
+# without the generated ones, the tests and the layer); pgo-gen finds it next
+# to its template directory, so it is installed beside the templates.
+# Remade on every make (a template or source may have changed), replaced only
+# when its bytes change.
+PGO_RUN_SRC = pgo-run-$(VERSION).tar.gz
+pkgdata_DATA = $(PGO_RUN_SRC)
+CLEANFILES += $(PGO_RUN_SRC)
+dist_noinst_SCRIPTS = %D%/runner-src.sh
+$(PGO_RUN_SRC): pgo-run-src-always
+	$(AM_V_GEN)$(SHELL) $(srcdir)/%D%/runner-src.sh $@ pgo-run-$(VERSION) $(srcdir) \
+		$(DIST_COMMON) $(DIST_SOURCES) templates
+pgo-run-src-always:
