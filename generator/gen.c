@@ -1,4 +1,5 @@
 /* pgo-gen (generate and --check): conf files + templates -> the meta-pgo layer */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,13 +12,18 @@
 #include "generator/gen.h"
 #include "generator/layer.h"
 #include "generator/manifest.h"
+#include "generator/sha256.h"
 
 #ifndef PKGDATADIR
 #define PKGDATADIR "/usr/local/share/meta-pgo"
 #endif
+/* the runner's source tarball that make builds and installs beside the templates */
+#define RUNNER_SRC_NAME "pgo-run-" PACKAGE_VERSION ".tar.gz"
+#define MAX_RUNNER_SRC (64u << 20)
 
 static const char gen_usage[] =
-	"usage: pgo-gen [-c CONF]... [-I DIR]... [-D VAR=VALUE]... [-T TEMPLATEDIR] -o OUTDIR\n"
+	"usage: pgo-gen [-c CONF]... [-I DIR]... [-D VAR=VALUE]... [-T TEMPLATEDIR]\n"
+	"               [-R TARBALL] -o OUTDIR\n"
 	"       pgo-gen --check [same options] -o DIR\n"
 	"       pgo-gen vars [OPTIONS] FILE...   (see pgo-gen vars --help)\n"
 	"\n"
@@ -29,6 +35,9 @@ static const char gen_usage[] =
 	"  -D VAR=VALUE    preset a variable (VAR[flag]=VALUE presets a flag)\n"
 	"  -T TEMPLATEDIR  templates, defaults.conf and manifest.xml\n"
 	"                  (default: $PGO_TEMPLATES, else " PKGDATADIR "/templates)\n"
+	"  -R TARBALL      the runner's sources, pgo-run-VERSION.tar.gz (make builds it),\n"
+	"                  which the layer carries for pgo-run-native (default:\n"
+	"                  $PGO_RUN_SRC, else " RUNNER_SRC_NAME " next to TEMPLATEDIR)\n"
 	"  -o OUTDIR       the layer to write (replaced atomically) or to check\n"
 	"  --check         compare with OUTDIR instead of writing: exit 1 on any difference\n"
 	"  -h, --help      show this help\n";
@@ -36,8 +45,23 @@ static const char gen_usage[] =
 struct gen_opts {
 	struct conf_opts conf;
 	struct bb_strvec confs;
-	const char *templates, *outdir;
+	const char *templates, *outdir, *runner_src;
 	bool check;
+};
+
+/*
+ * what templates look up: the datastore, and pgo-gen's own names for the
+ * runner's source tarball, found when a template first needs one of them:
+ *   PGO_RUN_SRC         its path (-R, $PGO_RUN_SRC, or beside the templates)
+ *   PGO_RUN_PV          the VERSION of its name, pgo-run-VERSION.tar.gz
+ *   PGO_RUN_SRC_SHA256  its SHA-256
+ */
+struct gen_ctx {
+	struct bb_data *d;
+	const struct gen_opts *o;
+	char *src;		/* PGO_RUN_SRC, once found */
+	char *pv;
+	char sha256[65];	/* "" until computed */
 };
 
 static int
@@ -61,16 +85,6 @@ flush_warnings(struct bb_data *d)
 	}
 }
 
-static int
-lookup(void *ctx, const char *name, char **val, struct bb_error *why)
-{
-	struct bb_data *d = ctx;
-
-	if (bb_data_get(d, name, true, val) < 0)
-		return bb_error(why, NULL, "%s", bb_data_error(d));
-	return 0;
-}
-
 static const char *
 template_dir(const struct gen_opts *o)
 {
@@ -81,12 +95,107 @@ template_dir(const struct gen_opts *o)
 	return env && *env ? env : PKGDATADIR "/templates";
 }
 
+/* the VERSION of ".../pgo-run-VERSION.tar.gz", or NULL; caller frees */
+static char *
+runner_src_version(const char *path)
+{
+	const char *base = strrchr(path, '/'), *pre = "pgo-run-", *suf = ".tar.gz";
+	size_t n;
+
+	base = base ? base + 1 : path;
+	n = strlen(base);
+	if (strncmp(base, pre, strlen(pre)) || n <= strlen(pre) + strlen(suf) ||
+	    strcmp(base + n - strlen(suf), suf))
+		return NULL;
+	base += strlen(pre);
+	n -= strlen(pre) + strlen(suf);
+	for (size_t i = 0; i < n; i++)
+		if (!strchr("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.+~",
+			base[i]))
+			return NULL;
+	return xstrndup(base, n);
+}
+
+/* finds the runner's source tarball: -R, $PGO_RUN_SRC, else beside the templates */
+static int
+find_runner_src(struct gen_ctx *c, struct bb_error *why)
+{
+	const char *env = getenv("PGO_RUN_SRC");
+	char *dir;
+
+	if (c->src)
+		return 0;
+	if (c->o->runner_src || (env && *env)) {
+		c->src = xstrdup(c->o->runner_src ? c->o->runner_src : env);
+	} else {
+		dir = bb_path_join(template_dir(c->o), "..");
+		c->src = bb_path_join(dir, RUNNER_SRC_NAME);
+		free(dir);
+	}
+	if (!bb_path_isfile(c->src))
+		return bb_error(why, NULL, "%s: no such file: the runner's source tarball, "
+			"which the layer carries for pgo-run-native (make builds it; "
+			"give it with -R or PGO_RUN_SRC)", c->src);
+	if (!(c->pv = runner_src_version(c->src)))
+		return bb_error(why, NULL, "%s: the runner's source tarball must be named "
+			"pgo-run-VERSION.tar.gz, as make names it", c->src);
+	return 0;
+}
+
+static int
+runner_src_sha256(struct gen_ctx *c, struct bb_error *why)
+{
+	char *data;
+	size_t len;
+	int rc;
+
+	if (c->sha256[0])
+		return 0;
+	rc = bb_read_file(c->src, MAX_RUNNER_SRC, &data, &len);
+	if (rc)
+		return bb_error(why, NULL, "%s: %s", c->src, rc == EFBIG ? "too large" :
+			strerror(rc));
+	sha256_hex(data, len, c->sha256);
+	free(data);
+	return 0;
+}
+
+static int
+lookup_runner_src(struct gen_ctx *c, const char *name, char **val, struct bb_error *why)
+{
+	if (find_runner_src(c, why) < 0)
+		return -1;
+	if (!strcmp(name, "PGO_RUN_SRC"))
+		*val = xstrdup(c->src);
+	else if (!strcmp(name, "PGO_RUN_PV"))
+		*val = xstrdup(c->pv);
+	else if (runner_src_sha256(c, why) < 0)
+		return -1;
+	else
+		*val = xstrdup(c->sha256);
+	return 0;
+}
+
+static int
+lookup(void *ctx, const char *name, char **val, struct bb_error *why)
+{
+	struct gen_ctx *c = ctx;
+
+	if (!strcmp(name, "PGO_RUN_SRC") || !strcmp(name, "PGO_RUN_PV") ||
+	    !strcmp(name, "PGO_RUN_SRC_SHA256"))
+		return lookup_runner_src(c, name, val, why);
+	if (bb_data_get(c->d, name, true, val) < 0)
+		return bb_error(why, NULL, "%s", bb_data_error(c->d));
+	return 0;
+}
+
 /* the datastore and the manifest rendered against it */
 static int
 render(const struct gen_opts *o, struct bb_data *d, struct layer *l, struct bb_error *err)
 {
 	const char *tdir = template_dir(o);
 	char *defaults = bb_path_join(tdir, "defaults.conf");
+	struct gen_ctx c = { d, o, NULL, NULL, "" };
 	struct manifest *m = NULL;
 	int ret;
 
@@ -101,8 +210,10 @@ render(const struct gen_opts *o, struct bb_data *d, struct layer *l, struct bb_e
 		return bb_error(err, NULL, "%s", bb_data_error(d));
 	if (conf_check_knobs(d, err) < 0 || !(m = manifest_load(tdir, err)))
 		return -1;
-	ret = manifest_render(m, lookup, d, l, err);
+	ret = manifest_render(m, lookup, &c, l, err);
 	manifest_free(m);
+	free(c.src);
+	free(c.pv);
 	return ret;
 }
 
@@ -132,7 +243,7 @@ usage_error(const char *arg, int opt)
 {
 	if (!arg)
 		fputs("pgo-gen: -o OUTDIR is required", stderr);
-	else if (opt && strchr("cIDTo", opt))
+	else if (opt && strchr("cIDTRo", opt))
 		fprintf(stderr, "pgo-gen: option -%c needs an argument", opt);
 	else if (*arg == '-')
 		fprintf(stderr, "pgo-gen: unknown option '%s'", arg);
@@ -148,17 +259,19 @@ parse_opts(struct gen_opts *o, int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "help", no_argument, NULL, 'h' },
 		{ "check", no_argument, NULL, 'C' },
+		{ "runner-src", required_argument, NULL, 'R' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
 
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "c:I:D:T:o:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "c:I:D:T:R:o:h", longopts, NULL)) != -1) {
 		if (conf_opt(&o->conf, c, optarg))
 			continue;
 		switch (c) {
 		case 'c': bb_strvec_pushdup(&o->confs, optarg); break;
 		case 'T': o->templates = optarg; break;
+		case 'R': o->runner_src = optarg; break;
 		case 'o': o->outdir = optarg; break;
 		case 'C': o->check = true; break;
 		case 'h': fputs(gen_usage, stdout); return 0;
@@ -175,7 +288,7 @@ parse_opts(struct gen_opts *o, int argc, char **argv)
 int
 cmd_gen(int argc, char **argv)
 {
-	struct gen_opts o = { CONF_OPTS_INIT, BB_STRVEC_INIT, NULL, NULL, false };
+	struct gen_opts o = { CONF_OPTS_INIT, BB_STRVEC_INIT, NULL, NULL, NULL, false };
 	int ret = parse_opts(&o, argc, argv);
 
 	if (ret < 0)

@@ -117,6 +117,24 @@ load_template(struct manifest_entry *e, const char *dir, bool verbatim, struct b
 	return e->text ? 0 : -1;
 }
 
+/* from="FILE": compiled now, read when rendered; never with template= */
+static int
+load_from(struct manifest_entry *e, xmlNodePtr n, const char *file, unsigned line,
+	struct bb_error *err)
+{
+	char *from = attr(n, "from");
+
+	if (!from == !e->template) {
+		free(from);
+		return bb_error(err, NULL, "%s: error: a file needs template= or from=, "
+			"not both", e->origin);
+	}
+	if (from)
+		e->from = tmpl_compile_at(file, line, from, strlen(from), err);
+	free(from);
+	return from && !e->from ? -1 : 0;
+}
+
 static int
 load_entry(struct manifest_entry *e, xmlNodePtr n, const char *file, const char *dir,
 	struct bb_error *err)
@@ -131,13 +149,16 @@ load_entry(struct manifest_entry *e, xmlNodePtr n, const char *file, const char 
 	e->template = attr(n, "template");
 	e->mode = mode && !strcmp(mode, "0755") ? 0755 : 0644;
 	e->path = tmpl_compile_at(file, line, path, strlen(path), err);
-	if (!e->path || (cond && !(e->cond = tmpl_cond_compile(file, line, cond, err))))
+	if (!e->path || (cond && !(e->cond = tmpl_cond_compile(file, line, cond, err))) ||
+	    load_from(e, n, file, line, err) < 0)
 		ret = -1;
 	free(path);
 	free(cond);
 	free(mode);
 	free(verbatim);
-	return ret ? ret : load_template(e, dir, raw, err);
+	if (ret || e->from)
+		return ret;
+	return load_template(e, dir, raw, err);
 }
 
 static int
@@ -202,12 +223,38 @@ manifest_free(struct manifest *m)
 		free(m->v[i].template);
 		tmpl_free(m->v[i].text);
 		free(m->v[i].raw);
+		tmpl_free(m->v[i].from);
 		tmpl_free(m->v[i].path);
 		tmpl_cond_free(m->v[i].cond);
 		free(m->v[i].origin);
 	}
 	free(m->v);
 	free(m);
+}
+
+/* the file a from= attribute names, as it is */
+static int
+read_from(const struct manifest_entry *e, tmpl_lookup_fn *fn, void *ctx, struct bb_buf *out,
+	struct bb_error *err)
+{
+	struct bb_buf name = BB_BUF_INIT;
+	char *data = NULL;
+	size_t len = 0;
+	int rc;
+
+	if (tmpl_render(e->from, fn, ctx, &name, err) < 0) {
+		bb_buf_release(&name);
+		return -1;
+	}
+	rc = bb_read_file(name.buf, MAX_TEMPLATE, &data, &len);
+	if (rc)
+		bb_error(err, NULL, "%s: error: '%s': %s", e->origin, name.buf,
+			rc == EFBIG ? "too large" : strerror(rc));
+	else
+		bb_buf_add(out, data, len);
+	free(data);
+	bb_buf_release(&name);
+	return rc ? -1 : 0;
 }
 
 static int
@@ -225,10 +272,14 @@ render_entry(const struct manifest_entry *e, tmpl_lookup_fn *fn, void *ctx, stru
 		return e->text ? tmpl_render(e->text, fn, ctx, NULL, err) : 0;
 	if (tmpl_render(e->path, fn, ctx, &path, err) < 0)
 		goto out;
-	if (e->raw)
+	if (e->from) {
+		if (read_from(e, fn, ctx, &text, err) < 0)
+			goto out;
+	} else if (e->raw) {
 		bb_buf_add(&text, e->raw, e->rawlen);
-	else if (tmpl_render(e->text, fn, ctx, &text, err) < 0)
+	} else if (tmpl_render(e->text, fn, ctx, &text, err) < 0) {
 		goto out;
+	}
 	if (!layer_path_ok(path.buf) || !strcmp(path.buf, LAYER_MARKER)) {
 		bb_error(err, NULL, "%s: error: bad output path '%s'", e->origin, path.buf);
 		goto out;

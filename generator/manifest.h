@@ -18,10 +18,11 @@
 #include "generator/tmpl.h"
 
 struct manifest_entry {
-	char *template;		/* as written in the manifest */
+	char *template;		/* as written in the manifest; NULL with from */
 	struct tmpl *text;	/* the template, compiled; NULL when verbatim */
 	char *raw;		/* verbatim="true": the file as it is */
 	size_t rawlen;
+	struct tmpl *from;	/* from="FILE": a file copied as it is, named when rendered */
 	struct tmpl *path;	/* the path attribute, compiled */
 	struct tmpl_cond *cond;	/* the if attribute, or NULL */
 	unsigned mode;

@@ -1,7 +1,8 @@
 LOG_DRIVER = env AM_TAP_AWK='$(AWK)' $(SHELL) $(top_srcdir)/build-aux/tap-driver.sh
 AM_TESTS_ENVIRONMENT = CMOCKA_MESSAGE_OUTPUT=TAP; export CMOCKA_MESSAGE_OUTPUT; \
 	TEST_DATADIR='$(abs_top_srcdir)/tests/data'; export TEST_DATADIR; \
-	PGO_GEN='$(abs_top_builddir)/generator/pgo-gen'; export PGO_GEN;
+	PGO_GEN='$(abs_top_builddir)/generator/pgo-gen'; export PGO_GEN; \
+	PGO_RUN_SRC='$(abs_top_builddir)/$(PGO_RUN_SRC)'; export PGO_RUN_SRC;
 
 TEST_CFLAGS = $(AM_CPPFLAGS) $(CMOCKA_CFLAGS) $(PCRE2_CFLAGS)
 TEST_LIBS = $(BBLANG_LIBS) $(CMOCKA_LIBS)
@@ -37,6 +38,11 @@ check_PROGRAMS += %D%/generator/test-tmpl %D%/generator/test-manifest
 	generator/layer.h generator/tmpl.c generator/tmpl.h generator/xml.c generator/xml.h
 %C%_generator_test_manifest_CPPFLAGS = $(TEST_CFLAGS) $(LIBXML2_CFLAGS)
 %C%_generator_test_manifest_LDADD = $(TEST_LIBS)
+check_PROGRAMS += %D%/generator/test-sha256
+%C%_generator_test_sha256_SOURCES = %D%/generator/test-sha256.c generator/sha256.c \
+	generator/sha256.h
+%C%_generator_test_sha256_CPPFLAGS = $(TEST_CFLAGS)
+%C%_generator_test_sha256_LDADD = $(CMOCKA_LIBS)
 
 check_PROGRAMS += %D%/runner/test-collect
 %C%_runner_test_collect_SOURCES = %D%/runner/test-collect.c %D%/test-util.c %D%/test-util.h \

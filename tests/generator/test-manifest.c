@@ -20,10 +20,15 @@ static const char *const vars[][2] = {
 	{ "UP", ".." },
 };
 
+/* FROM: the file a from= attribute names, set by the test that uses it */
+static const char *from_file;
+
 static int
 lookup(void *ctx, const char *name, char **val, struct bb_error *why)
 {
 	*val = NULL;
+	if (!strcmp(name, "FROM") && from_file)
+		*val = strdup(from_file);
 	for (size_t i = 0; i < sizeof(vars) / sizeof(vars[0]); i++)
 		if (!strcmp(vars[i][0], name))
 			*val = strdup(vars[i][1]);
@@ -229,6 +234,62 @@ test_render_errors(void **state)
 		"</manifest>", "a\n", "@DIR@/manifest.xml:2: error: bad output path '.pgo-gen'");
 }
 
+/* from= copies a file as it is (NULs too), named when rendered */
+static void
+test_from(void **state)
+{
+	static const char bytes[] = { 0x1f, (char)0x8b, 0, 'x', 0, '@', '{', 'P', 'N', '}' };
+	char *dir = setup_dir("<manifest>\n"
+		"  <file from=\"@{FROM}\" path=\"files/@{PN}.tar.gz\"/>\n"
+		"  <file from=\"@{FROM}\" path=\"never\" if=\"OFF\"/>\n"
+		"</manifest>\n");
+	char *path = bb_path_join(dir, "src.bin");
+	struct bb_error err = BB_ERROR_INIT;
+	struct layer l = LAYER_INIT;
+	struct manifest *m;
+	FILE *f = fopen(path, "wb");
+
+	assert_non_null(f);
+	assert_int_equal(fwrite(bytes, 1, sizeof(bytes), f), sizeof(bytes));
+	assert_int_equal(fclose(f), 0);
+	from_file = path;
+	m = manifest_load(dir, &err);
+	if (!m)
+		fail_msg("%s", err.msg);
+	assert_null(m->v[0].template);
+	assert_int_equal(manifest_render(m, lookup, NULL, &l, &err), 0);
+	assert_int_equal(l.n, 1);
+	assert_string_equal(l.v[0].path, "files/python3.tar.gz");
+	assert_int_equal(l.v[0].len, sizeof(bytes));
+	assert_memory_equal(l.v[0].data, bytes, sizeof(bytes));
+	layer_release(&l);
+	manifest_free(m);
+	from_file = NULL;
+	test_rmtree(dir);
+	free(path);
+	free(dir);
+}
+
+static void
+test_from_errors(void **state)
+{
+	char *msg;
+
+	check_load_error("<manifest>\n  <file template=\"a.in\" from=\"a.in\" path=\"x\"/>\n"
+		"</manifest>\n", "@DIR@/manifest.xml:2: error: ", "template= or from=, not both");
+	check_load_error("<manifest>\n  <file path=\"x\"/>\n</manifest>\n",
+		"@DIR@/manifest.xml:2: error: ", "template= or from=, not both");
+	from_file = "/nonexistent/src.tar.gz";
+	msg = render_error("<manifest>\n<file from=\"@{FROM}\" path=\"a\"/>\n</manifest>", "a\n");
+	assert_string_equal(msg, "@DIR@/manifest.xml:2: error: '/nonexistent/src.tar.gz': "
+		"No such file or directory");
+	free(msg);
+	from_file = NULL;
+	msg = render_error("<manifest>\n<file from=\"@{FROM}\" path=\"a\"/>\n</manifest>", "a\n");
+	assert_string_equal(msg, "@DIR@/manifest.xml:2: error: unknown substitution 'FROM'");
+	free(msg);
+}
+
 static void
 test_path_ok(void **state)
 {
@@ -255,6 +316,8 @@ main(void)
 		cmocka_unit_test(test_template_syntax_error),
 		cmocka_unit_test(test_bad_condition),
 		cmocka_unit_test(test_render_errors),
+		cmocka_unit_test(test_from),
+		cmocka_unit_test(test_from_errors),
 		cmocka_unit_test(test_path_ok),
 	};
 
