@@ -31,7 +31,7 @@ echo "1..$((1 + $(echo "$files" | wc -l) + 17))"
 if out=$("$PGO_GEN" --check -T "$top/templates" -o "$layer" 2>&1); then
 	ok "meta-pgo/ is pgo-gen's output for the default conf"
 else
-	not_ok "meta-pgo/ has drifted from pgo-gen's output (regenerate it: pgo-gen -T templates -o meta-pgo)"
+	not_ok "meta-pgo/ has drifted from pgo-gen's output (regenerate it: make update-layer)"
 	echo "$out" | diag
 fi
 
