@@ -30,10 +30,19 @@ exec_prefix = "${PGO_PYTHON_PREFIX}"
 # the loader does not search ${libdir} under that prefix: the interpreter and
 # the extension modules find the renamed libpython through their RPATH
 LDFLAGS:append = " -Wl,-rpath,${libdir}"
+# useless-rpaths flags an RPATH equal to ${libdir} as redundant, assuming the
+# loader searches ${libdir}; under ${PGO_PYTHON_PREFIX} it does not, and the
+# RPATH is what finds libpython
+INSANE_SKIP:${PN} += "useless-rpaths"
+INSANE_SKIP:${PN}-dbg += "useless-rpaths"
 
 # -fprofile-prefix-path drops ${B} from the .gcda names (Objects#abstract.gcda),
 # so python3 finds them from its own build directory
 PGO_GEN_FLAGS = "-fprofile-generate=${PGO_TARGET_PROFILE_DIR} -fprofile-update=atomic -fprofile-prefix-path=${B}"
+# GCC records its command line in DW_AT_producer, which the prefix maps do not
+# rewrite: -fprofile-prefix-path=${B} would put TMPDIR into the -dbg package
+# (OE's buildpaths QA check); OE-core's libgfortran drops it the same way
+PGO_GEN_FLAGS += "-gno-record-gcc-switches"
 # what CPython's own --enable-optimizations adds (3.10 and later): calls within
 # libpython may be inlined; in both builds, so that the profile matches
 PGO_GEN_FLAGS += "-fno-semantic-interposition"

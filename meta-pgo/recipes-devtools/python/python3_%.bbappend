@@ -18,6 +18,10 @@ addtask pgo_check after do_compile before do_install
 # -fprofile-prefix-path maps ${B} away, so the .gcda names in PGO_PROFILE_DIR
 # (Objects#abstract.gcda) are those python3-profile-opt wrote from its own ${B}
 PGO_USE_FLAGS = "-fprofile-use=${PGO_PROFILE_DIR} -fprofile-correction -fprofile-prefix-path=${B}"
+# GCC records its command line in DW_AT_producer, which the prefix maps do not
+# rewrite: the profile's directory and ${B} would put TMPDIR and TOPDIR into
+# the -dbg package (OE's buildpaths QA check); as OE-core's libgfortran does
+PGO_USE_FLAGS += "-gno-record-gcc-switches"
 # what CPython's own --enable-optimizations adds (3.10 and later): calls within
 # libpython may be inlined;
 # python3-profile-opt is built with it too, so that the profile matches

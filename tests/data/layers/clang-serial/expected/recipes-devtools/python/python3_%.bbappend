@@ -17,6 +17,10 @@ addtask pgo_check after do_compile before do_install
 # python3-pgo-image:do_profile from python3-profile-opt ---
 TOOLCHAIN:class-target = "clang"
 PGO_USE_FLAGS = "-fprofile-use=${PGO_PROFILE_DIR}/${PGO_CLANG_PROFDATA}"
+# GCC records its command line in DW_AT_producer, which the prefix maps do not
+# rewrite: the profile's directory and ${B} would put TMPDIR and TOPDIR into
+# the -dbg package (OE's buildpaths QA check); as OE-core's libgfortran does
+PGO_USE_FLAGS += "-gno-record-gcc-switches"
 # what CPython's own --enable-optimizations adds (3.10 and later): calls within
 # libpython may be inlined;
 # python3-profile-opt is built with it too, so that the profile matches

@@ -29,10 +29,19 @@ exec_prefix = "${PGO_PYTHON_PREFIX}"
 # the loader does not search ${libdir} under that prefix: the interpreter and
 # the extension modules find the renamed libpython through their RPATH
 LDFLAGS_append = " -Wl,-rpath,${libdir}"
+# useless-rpaths flags an RPATH equal to ${libdir} as redundant, assuming the
+# loader searches ${libdir}; under ${PGO_PYTHON_PREFIX} it does not, and the
+# RPATH is what finds libpython
+INSANE_SKIP_${PN} += "useless-rpaths"
+INSANE_SKIP_${PN}-dbg += "useless-rpaths"
 
 # -fprofile-prefix-path drops ${B} from the .gcda names (Objects#abstract.gcda),
 # so python finds them from its own build directory
 PGO_GEN_FLAGS = "-fprofile-generate=${PGO_TARGET_PROFILE_DIR} -fprofile-update=atomic -fprofile-prefix-path=${B}"
+# GCC records its command line in DW_AT_producer, which the prefix maps do not
+# rewrite: -fprofile-prefix-path=${B} would put TMPDIR into the -dbg package
+# (OE's buildpaths QA check); OE-core's libgfortran drops it the same way
+PGO_GEN_FLAGS += "-gno-record-gcc-switches"
 # python 2.7's do_compile hands CFLAGS to make as OPT
 CFLAGS_append = " ${PGO_GEN_FLAGS}"
 LDFLAGS_append = " ${PGO_GEN_FLAGS}"
