@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=248f0ba4c65a01e50eb16f4c8f2fdd61859432b94c0c70a6e63b3e34206666c3"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=9fadbdeb0237f99a383cd94ce03e507c2244692eeaa76d15a9bedef9b19c7dac"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]

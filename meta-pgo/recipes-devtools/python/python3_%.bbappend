@@ -40,7 +40,14 @@ EXTRA_OEMAKE:append = "${PGO_MAKE_FLAGS}"
 # in this configuration the image would depend on python3 itself
 PGO_PROFILE_DEPENDS = ""
 PGO_PROFILE_DEPENDS:class-target = "${@'mc::${PGO_MC}:${PGO_IMAGE}:do_profile' if d.getVar('PGO_ENABLED') == '1' and d.getVar('PGO_MC') in (d.getVar('BBMULTICONFIG') or '').split() else ''}"
-do_compile[mcdepends] += "${PGO_PROFILE_DEPENDS}"
+# the flag is set only where the dependency exists: BitBake attaches every
+# mcdepends of the configuration to any task that has the flag, even empty
+# (native:do_compile would then wait for the whole pgo configuration)
+python () {
+    deps = (d.getVar('PGO_PROFILE_DEPENDS') or '').strip()
+    if deps and d.getVar('CLASSOVERRIDE') == 'class-target':
+        d.appendVarFlag('do_compile', 'mcdepends', ' ' + deps)
+}
 
 do_pgo_check:class-target() {
 	if [ "${PGO_ENABLED}" != 1 ]; then
