@@ -10,8 +10,18 @@ PYTHON_PROFILE_TASK ??= "-m test --pgo --timeout=1200 test_generators test_funct
 # exits with one of these when a test fails or changes the system, which on a
 # target is common and does not spoil the profile
 PYTHON_PROFILE_TASK_OK_STATUS ??= "0,2,3"
-# where python-pgo-image:do_profile installs the profile (from sstate too)
-PGO_PROFILE_DIR ??= "${TOPDIR}/pgo-profile/${MACHINE}"
+# where do_profile's sstate installs the profile: the deploy directory of the
+# pgo multiconfig (its TMPDIR is PGO_MC_TMPDIR, conf/layer.conf), as
+# deploy.bbclass does for images. sstate owns it: it is removed with TMPDIR,
+# and sstate removes the previous profile before do_profile runs again (a
+# failed run leaves none)
+PGO_PROFILE_DEPLOY_DIR = "${PGO_MC_TMPDIR}/deploy/pgo-profile/${MACHINE}"
+# a profile gathered elsewhere goes here: "pgo-run import ARCHIVE
+# --profile-dir DIR ..." (outside TMPDIR, never written by sstate); with
+# PGO_PROFILE_DIR = "${PGO_PROFILE_IMPORT_DIR}", python3 is built with it
+PGO_PROFILE_IMPORT_DIR ??= "${TOPDIR}/pgo-profile/${MACHINE}"
+# where python3 reads the profile
+PGO_PROFILE_DIR ??= "${PGO_PROFILE_DEPLOY_DIR}"
 # seconds pgo-run lets the whole profiling session (boot, task, collect) take
 PGO_PROFILE_TIMEOUT ??= "14400"
 # a profile that covers fewer core interpreter objects (percent) fails the build
@@ -58,7 +68,7 @@ pgo_gcov_stamp() {
 pgo_check_gcc_profile() {
 	layout="$1"
 	profdir="$2"
-	[ -d "$profdir" ] || bbfatal "PGO: no profile directory $profdir: add BBMULTICONFIG += \"${PGO_MC}\" (this layer has conf/multiconfig/${PGO_MC}.conf) or run bitbake mc:${PGO_MC}:${PGO_IMAGE} -c profile first"
+	[ -d "$profdir" ] || bbfatal "PGO: no profile directory $profdir: add BBMULTICONFIG += \"${PGO_MC}\" (this layer has conf/multiconfig/${PGO_MC}.conf) or run bitbake mc:${PGO_MC}:${PGO_IMAGE} -c profile first, or import one with pgo-run import ARCHIVE --profile-dir ${PGO_PROFILE_IMPORT_DIR} and set PGO_PROFILE_DIR = \"${PGO_PROFILE_IMPORT_DIR}\""
 
 	# the version stamp this compiler writes
 	echo 'int pgo_probe(int x) { return x ? 1 : 2; }' > ${T}/pgo-probe.c

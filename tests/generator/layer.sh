@@ -58,7 +58,7 @@ has $img 'do_profile[depends]' pgo-run-native
 has $img 'do_profile[task]' 1
 has $img 'do_profile_setscene[task]' 1
 has $img SSTATETASKS do_profile
-has $img 'do_profile[sstate-outputdirs]' PGO_PROFILE_DIR
+has $img 'do_profile[sstate-outputdirs]' PGO_PROFILE_DEPLOY_DIR
 app='recipes-devtools/python/python3_%.bbappend'
 has "$app" PGO_USE_FLAGS -fprofile-use=
 has "$app" PGO_USE_FLAGS -fprofile-correction

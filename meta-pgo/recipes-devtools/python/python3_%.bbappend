@@ -37,9 +37,10 @@ EXTRA_OEMAKE:append = "${PGO_MAKE_FLAGS}"
 # one bitbake command from clean to a PGO python3: gather the profile first, in
 # the "pgo" multiconfig (BBMULTICONFIG += "pgo"; conf/multiconfig/pgo.conf):
 # without it, no dependency (do_pgo_check then fails if there is no profile);
-# in this configuration the image would depend on python3 itself
+# in this configuration the image would depend on python3 itself. None either
+# when PGO_PROFILE_DIR is not do_profile's output (an imported profile)
 PGO_PROFILE_DEPENDS = ""
-PGO_PROFILE_DEPENDS:class-target = "${@'mc::${PGO_MC}:${PGO_IMAGE}:do_profile' if d.getVar('PGO_ENABLED') == '1' and d.getVar('PGO_MC') in (d.getVar('BBMULTICONFIG') or '').split() else ''}"
+PGO_PROFILE_DEPENDS:class-target = "${@'mc::${PGO_MC}:${PGO_IMAGE}:do_profile' if d.getVar('PGO_ENABLED') == '1' and d.getVar('PGO_MC') in (d.getVar('BBMULTICONFIG') or '').split() and d.getVar('PGO_PROFILE_DIR') == d.getVar('PGO_PROFILE_DEPLOY_DIR') else ''}"
 # the flag is set only where the dependency exists: BitBake attaches every
 # mcdepends of the configuration to any task that has the flag, even empty
 # (native:do_compile would then wait for the whole pgo configuration)

@@ -40,9 +40,10 @@ PGO_SSH_KEY ??= ""
 # (pgo-run then waits for ssh or the console shell to answer)
 PGO_BOOT_MARKER ??= ""
 # where pgo-run installs the profile: the sstate input directory, which sstate
-# moves to PGO_PROFILE_DIR. "pgo-run task" has no sstate: a conf for it sets
-# PGO_PROFILE_OUT = "${PGO_PROFILE_DIR}" (replaced as a whole on success,
-# left as it was on failure)
+# installs in PGO_PROFILE_DEPLOY_DIR (it removes the previous profile there
+# before do_profile runs again). "pgo-run task" has no sstate: a conf for it
+# sets PGO_PROFILE_OUT = "${PGO_PROFILE_DIR}" (pgo-run replaces it as a whole
+# on success and leaves it as it was on failure)
 PGO_PROFILE_OUT ??= "${PGO_PROFILE_STAGE}"
 
 # a shell task, so that BitBake and the stand-alone "pgo-run task" run the same
@@ -73,7 +74,7 @@ do_profile() {
 		--out ${PGO_PROFILE_OUT} \
 		--archive ${PGO_ARCHIVE_STAGE}/${IMAGE_LINK_NAME}.pgo-profile.tar
 }
-do_profile[doc] = "Boots the image in QEMU, runs PYTHON_PROFILE_TASK with the instrumented python and installs the profile in PGO_PROFILE_DIR"
+do_profile[doc] = "Boots the image in QEMU, runs PYTHON_PROFILE_TASK with the instrumented python and installs the profile in PGO_PROFILE_DEPLOY_DIR (through sstate)"
 # the ssh transport forwards a port on 127.0.0.1 to the guest
 do_profile[network] = "1"
 do_profile[cleandirs] = "${PGO_PROFILE_STAGE} ${PGO_ARCHIVE_STAGE}"
@@ -88,7 +89,7 @@ addtask profile after do_image_complete
 # the profile is gathered once and then comes from sstate
 SSTATETASKS += "do_profile"
 do_profile[sstate-inputdirs] = "${PGO_PROFILE_STAGE} ${PGO_ARCHIVE_STAGE}"
-do_profile[sstate-outputdirs] = "${PGO_PROFILE_DIR} ${DEPLOY_DIR_IMAGE}"
+do_profile[sstate-outputdirs] = "${PGO_PROFILE_DEPLOY_DIR} ${DEPLOY_DIR_IMAGE}"
 
 python do_profile_setscene() {
     sstate_setscene(d)
