@@ -6,7 +6,8 @@
 #      (build-image.sh: kernel, busybox, dropbear and an instrumented demo
 #      program, with profile.conf, the image's side of do_profile)
 #   3. "pgo-run task" runs the layer's python3-pgo-image:do_profile against it
-#      (QEMU, ssh), with tests/image/demo.conf              OUTDIR/build
+#      (QEMU, ssh), with tests/image/demo.conf, as "bitbake
+#      mc:pgo:python3-pgo-image -c profile" would run it    OUTDIR/build
 #   4. where the profile landed and how many files it has
 #
 # Run after make, from the build tree or the source tree (PGO_GEN and PGO_RUN
@@ -55,7 +56,8 @@ say "2. image: $(sed -n 's/^DEPLOY_DIR_IMAGE = "\(.*\)"$/\1/p' "$OUT/image/profi
 # 3. do_profile, as BitBake would run it; the run script calls pgo-run from PATH
 t0=$(now)
 recipe=$layer/recipes-devtools/images/python3-pgo-image.bb
-say "3. pgo-run task ... $(basename "$recipe") profile"
+say "3. do_profile, as bitbake mc:pgo:python3-pgo-image -c profile runs it:" \
+	"pgo-run task ... $(basename "$recipe") profile"
 rc=0
 PATH=$(dirname "$PGO_RUN"):$PATH "$PGO_RUN" task -D TOPDIR="$OUT/build" \
 	-D STAGING_BINDIR_NATIVE="$(dirname "$(command -v "$QEMU")")" \

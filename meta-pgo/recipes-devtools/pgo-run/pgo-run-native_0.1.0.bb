@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=f7699ec991e32e4bfb38b32be70fa30578e47f7152f09038732c242cfa9cacd0"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=1edd9161699cc03dd59790e0fc3ccaf685b9f76e989eddba92b4bd2e0f332d6b"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]

@@ -14,7 +14,7 @@ do_pgo_check[dirs] = "${B}"
 addtask pgo_check after do_compile before do_install
 
 # --- python3 (target): built with the profile gathered on the target by
-# python3-pgo-image:do_profile from python3-profile-opt ---
+# mc:pgo:python3-pgo-image:do_profile from python3-profile-opt ---
 # -fprofile-prefix-path maps ${B} away, so the .gcda names in PGO_PROFILE_DIR
 # (Objects#abstract.gcda) are those python3-profile-opt wrote from its own ${B}
 PGO_USE_FLAGS = "-fprofile-use=${PGO_PROFILE_DIR} -fprofile-correction -fprofile-prefix-path=${B}"

@@ -31,7 +31,7 @@ do_pgo_check:class-native() {
 }
 
 # --- python3 (target): built with the profile gathered on the target by
-# python3-pgo-image:do_profile from python3-profile-opt ---
+# mc:pgo:python3-pgo-image:do_profile from python3-profile-opt ---
 # -fprofile-prefix-path maps ${B} away, so the .gcda names in PGO_PROFILE_DIR
 # (Objects#abstract.gcda) are those python3-profile-opt wrote from its own ${B}
 PGO_USE_FLAGS = "-fprofile-use=${PGO_PROFILE_DIR} -fprofile-correction -fprofile-prefix-path=${B}"
@@ -52,7 +52,7 @@ PGO_MAKE_FLAGS = ""
 PGO_MAKE_FLAGS:class-target = "${@oe.utils.conditional('PGO_ENABLED', '1', ' CFLAGS_NODIST="${PGO_USE_FLAGS}" LDFLAGS_NODIST="${PGO_USE_FLAGS}"', '', d)}"
 EXTRA_OEMAKE:append = "${PGO_MAKE_FLAGS}"
 
-# the profile is gathered separately (bitbake python3-pgo-image -c profile):
+# the profile is gathered separately (bitbake mc:pgo:python3-pgo-image -c profile):
 # rebuild when it changes
 PGO_PROFILE_CHECKSUMS = ""
 PGO_PROFILE_CHECKSUMS:class-target = "${PGO_PROFILE_DIR}/pgo-manifest.xml:False"

@@ -14,7 +14,7 @@ do_pgo_check[dirs] = "${B}"
 addtask pgo_check after do_compile before do_install
 
 # --- python3 (target): built with the profile gathered on the target by
-# python3-pgo-image:do_profile from python3-profile-opt ---
+# mc:pgo:python3-pgo-image:do_profile from python3-profile-opt ---
 TOOLCHAIN:class-target = "clang"
 PGO_USE_FLAGS = "-fprofile-use=${PGO_PROFILE_DIR}/${PGO_CLANG_PROFDATA}"
 # GCC records its command line in DW_AT_producer, which the prefix maps do not

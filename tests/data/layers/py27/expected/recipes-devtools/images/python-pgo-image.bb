@@ -1,7 +1,7 @@
 SUMMARY = "Minimal image that gathers the PGO profile of python on the target"
 DESCRIPTION = "Boots in QEMU, runs PYTHON_PROFILE_TASK with the instrumented \
-python-profile-opt and brings the profile back (bitbake python-pgo-image -c profile). \
-python is then built with that profile."
+python-profile-opt and brings the profile back (bitbake \
+mc:pgo:python-pgo-image -c profile). python is then built with that profile."
 LICENSE = "MIT"
 
 # no python here: its do_compile may depend on this image's do_profile
@@ -14,6 +14,16 @@ IMAGE_INSTALL = "\
 IMAGE_LINGUAS = ""
 
 inherit core-image python-pgo
+
+# built in the pgo multiconfig alone (BBMULTICONFIG += "pgo";
+# conf/multiconfig/pgo.conf), where python is built without the
+# profile: elsewhere the image's packages pull in python itself,
+# which is built with the profile this image gathers
+python () {
+    mc = d.getVar('PGO_MC')
+    if d.getVar('PGO_ENABLED') == '1':
+        raise bb.parse.SkipRecipe('it gathers the profile python is built with, so it is built in the "%s" multiconfig: bitbake mc:%s:%s -c profile (with BBMULTICONFIG += "%s" in local.conf)' % (mc, mc, d.getVar('PN'), mc))
+}
 
 # root logs in without a password: over ssh, or on the serial console
 IMAGE_FEATURES += "debug-tweaks"

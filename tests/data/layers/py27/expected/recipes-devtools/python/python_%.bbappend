@@ -11,7 +11,7 @@ do_pgo_check[doc] = "Fails the build when the PGO profile does not match this co
 do_pgo_check[dirs] = "${B}"
 addtask pgo_check after do_compile before do_install
 
-# built with the profile gathered on the target by python-pgo-image:do_profile
+# built with the profile gathered on the target by mc:pgo:python-pgo-image:do_profile
 # from python-profile-opt
 # -fprofile-prefix-path maps ${B} away, so the .gcda names in PGO_PROFILE_DIR
 # (Objects#abstract.gcda) are those python-profile-opt wrote from its own ${B}
