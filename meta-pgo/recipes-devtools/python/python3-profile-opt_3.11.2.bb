@@ -52,6 +52,9 @@ EXTRA_OEMAKE += 'CFLAGS_NODIST="${PGO_GEN_FLAGS}" LDFLAGS_NODIST="${PGO_GEN_FLAG
 # a target-only recipe: no ptest, no alternatives or runtime names shared with python3
 BBCLASSEXTEND = ""
 PTEST_ENABLED = "0"
+# nor OE-core's own PGO (PACKAGECONFIG[pgo], under qemu-usermode): this build is
+# the instrumented one
+PACKAGECONFIG:remove = "pgo"
 ALTERNATIVE:${PN}-dev = ""
 RPROVIDES:${PN}-modules = ""
 RPROVIDES:${PN}-venv = ""

@@ -13,6 +13,11 @@ do_pgo_check[doc] = "Fails the build when the PGO profile does not match this co
 do_pgo_check[dirs] = "${B}"
 addtask pgo_check after do_compile before do_install
 
+# OE-core's own PGO (PACKAGECONFIG[pgo]: a profile under qemu-usermode in
+# do_compile) stays off where meta-pgo's is on
+PACKAGECONFIG:remove:class-target = "pgo"
+PACKAGECONFIG:remove:class-native = "pgo"
+
 # --- python3-native: "make profile-opt" on the build host ---
 PYTHON_NATIVE_PROFILE_TASK ??= "-m test --pgo -j2"
 

@@ -13,6 +13,10 @@ do_pgo_check[doc] = "Fails the build when the PGO profile does not match this co
 do_pgo_check[dirs] = "${B}"
 addtask pgo_check after do_compile before do_install
 
+# OE-core's own PGO (PACKAGECONFIG[pgo]: a profile under qemu-usermode in
+# do_compile) stays off where meta-pgo's is on
+PACKAGECONFIG:remove:class-target = "pgo"
+
 # --- python3 (target): built with the profile gathered on the target by
 # mc:pgo:python3-pgo-image:do_profile from python3-profile-opt ---
 TOOLCHAIN:class-target = "clang"
