@@ -30,8 +30,10 @@ IMAGE_FEATURES += "allow-empty-password allow-root-login empty-root-password"
 IMAGE_FEATURES += "ssh-server-dropbear"
 
 # an uncompressed root filesystem QEMU can boot (-snapshot: it is never
-# written), with room for the task's temporary files and the profile
-IMAGE_FSTYPES += "ext4"
+# written), with room for the task's temporary files and the profile; set,
+# not added to: the machine's other types (tar.zst, ext4.zst, ...) would be
+# built for nothing
+IMAGE_FSTYPES = "ext4"
 QB_DEFAULT_FSTYPE = "ext4"
 IMAGE_ROOTFS_EXTRA_SPACE = "1048576"
 QB_MEM = "-m 1024"
@@ -60,6 +62,10 @@ PGO_PROFILE_OUT ??= "${PGO_PROFILE_STAGE}"
 # thing; every setting is given to pgo-run explicitly, the optional ones only
 # when they are set
 do_profile() {
+	if ! command -v ssh >/dev/null 2>&1; then
+		echo "ERROR: PGO: do_profile reaches the image over ssh, and this host has no ssh client: install one (Debian: openssh-client), or generate the layer with PGO_TRANSPORT = \"serial\"" >&2
+		exit 1
+	fi
 	set --
 	if [ -n "${PGO_SSH_KEY}" ]; then
 		set -- "$@" --ssh-key "${PGO_SSH_KEY}"

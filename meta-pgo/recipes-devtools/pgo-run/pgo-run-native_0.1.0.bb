@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=c002ed2be3f786719bd1c59494dc2f0d30f062f8e5f4d8956b4afbf612485ce5"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=9cee8dbc31fce13475e0d38b55e9d771911b9b2bf4b3dc41fba5b40004a4748f"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]

@@ -58,6 +58,17 @@ PACKAGECONFIG:remove = "pgo"
 ALTERNATIVE:${PN}-dev = ""
 RPROVIDES:${PN}-modules = ""
 RPROVIDES:${PN}-venv = ""
+# py_package_preprocess (OE-core's recipe) moves python3.X-config to
+# python3.X-config-${MULTILIB_SUFFIX} for update-alternatives, which would
+# link it back on the target; with no alternatives here, python3-config would
+# point at nothing: the versioned name links to the moved script instead
+PACKAGE_PREPROCESS_FUNCS += "pgo_config_link"
+pgo_config_link() {
+	config=${PKGD}${bindir}/python${PYTHON_MAJMIN}-config
+	if [ -f $config-${MULTILIB_SUFFIX} ] && [ ! -e $config ]; then
+		ln -s python${PYTHON_MAJMIN}-config-${MULTILIB_SUFFIX} $config
+	fi
+}
 deltask do_create_manifest
 
 # the whole prefix in one package, the test suite (for "-m test") apart

@@ -30,8 +30,10 @@ IMAGE_FEATURES += "allow-empty-password allow-root-login empty-root-password"
 IMAGE_FEATURES += "serial-autologin-root"
 
 # an uncompressed root filesystem QEMU can boot (-snapshot: it is never
-# written), with room for the task's temporary files and the profile
-IMAGE_FSTYPES += "ext4"
+# written), with room for the task's temporary files and the profile; set,
+# not added to: the machine's other types (tar.zst, ext4.zst, ...) would be
+# built for nothing
+IMAGE_FSTYPES = "ext4"
 QB_DEFAULT_FSTYPE = "ext4"
 IMAGE_ROOTFS_EXTRA_SPACE = "1048576"
 QB_MEM = "-m 1024"
