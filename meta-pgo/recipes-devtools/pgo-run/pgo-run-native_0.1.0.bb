@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=9cee8dbc31fce13475e0d38b55e9d771911b9b2bf4b3dc41fba5b40004a4748f"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=bd1b2475b159032036eb37291e431e16b160c884546ac7096dd781ca3dff3e52"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
