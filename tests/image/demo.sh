@@ -11,8 +11,8 @@
 #   4. where the profile landed and how many files it has
 #
 # Run after make, from the build tree or the source tree (PGO_GEN and PGO_RUN
-# name the programs otherwise). Needs qemu-system-x86_64, ssh and what
-# build-image.sh needs.
+# name the programs otherwise, PGO_RUN_SRC the runner's source tarball).
+# Needs qemu-system-x86_64, ssh and what build-image.sh needs.
 set -eu
 
 say() { printf 'demo: %s\n' "$*"; }
@@ -33,6 +33,14 @@ for p in "$PGO_GEN" "$PGO_RUN"; do
 done
 PGO_GEN=$(cd "$(dirname "$PGO_GEN")" && pwd -P)/$(basename "$PGO_GEN")
 PGO_RUN=$(cd "$(dirname "$PGO_RUN")" && pwd -P)/$(basename "$PGO_RUN")
+# the runner's sources that the layer carries: make's, in the build tree
+if [ -z "${PGO_RUN_SRC:-}" ]; then
+	for f in "$(dirname "$(dirname "$PGO_GEN")")"/pgo-run-*.tar.gz; do
+		[ -f "$f" ] && PGO_RUN_SRC=$f
+	done
+	[ -n "${PGO_RUN_SRC:-}" ] || die "no pgo-run-VERSION.tar.gz beside $(dirname "$PGO_GEN"): run make first (or set PGO_RUN_SRC)"
+fi
+export PGO_RUN_SRC
 command -v "$QEMU" >/dev/null 2>&1 || die "$QEMU not found (apt-get install qemu-system-x86)"
 command -v ssh >/dev/null 2>&1 || die "ssh not found (apt-get install openssh-client)"
 mkdir -p "${1:-out}" || die "cannot make ${1:-out}"

@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=bd1b2475b159032036eb37291e431e16b160c884546ac7096dd781ca3dff3e52"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=abd8e742598c955cc20c9298ea25a33446e600521b256279733d85d0eeb75272"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
