@@ -128,8 +128,8 @@ find_runner_src(struct gen_ctx *c, struct bb_error *why)
 	if (c->o->runner_src || (env && *env)) {
 		c->src = xstrdup(c->o->runner_src ? c->o->runner_src : env);
 	} else {
-		dir = bb_path_join(template_dir(c->o), "..");
-		c->src = bb_path_join(dir, RUNNER_SRC_NAME);
+		dir = bb_path_join(template_dir(c->o), "../" RUNNER_SRC_NAME);
+		c->src = bb_path_norm(dir);
 		free(dir);
 	}
 	if (!bb_path_isfile(c->src))

@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=abd8e742598c955cc20c9298ea25a33446e600521b256279733d85d0eeb75272"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=0433e2743fc27d0b30109ff29ce2fb894f5045e7cfcdddbfa9a4da46240a62b5"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
