@@ -19,7 +19,8 @@
 #endif
 /* the runner's source tarball that make builds and installs beside the templates */
 #define RUNNER_SRC_NAME "pgo-run-" PACKAGE_VERSION ".tar.gz"
-#define MAX_RUNNER_SRC (64u << 20)
+/* as large as a from= file of the manifest may be */
+#define MAX_RUNNER_SRC (16u << 20)
 
 static const char gen_usage[] =
 	"usage: pgo-gen [-c CONF]... [-I DIR]... [-D VAR=VALUE]... [-T TEMPLATEDIR]\n"
@@ -123,8 +124,9 @@ find_runner_src(struct gen_ctx *c, struct bb_error *why)
 	const char *env = getenv("PGO_RUN_SRC");
 	char *dir;
 
-	if (c->src)
+	if (c->pv)
 		return 0;
+	free(c->src);
 	if (c->o->runner_src || (env && *env)) {
 		c->src = xstrdup(c->o->runner_src ? c->o->runner_src : env);
 	} else {

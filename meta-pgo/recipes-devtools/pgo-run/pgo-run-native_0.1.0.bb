@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=0433e2743fc27d0b30109ff29ce2fb894f5045e7cfcdddbfa9a4da46240a62b5"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=8012641b3c650f4c8a71f3712db6359a8b32e1fcd00543e97fad861a315440cf"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
