@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=8012641b3c650f4c8a71f3712db6359a8b32e1fcd00543e97fad861a315440cf"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=05e44740ecf27ea586cb27326246c2179b39c7969bb7e48a4c87b10c7006239c"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
