@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=05e44740ecf27ea586cb27326246c2179b39c7969bb7e48a4c87b10c7006239c"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=c2663d4fa1244e7715eda05eb6f817a610b3f7f1d0c0d7d0f22241c26196698a"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
