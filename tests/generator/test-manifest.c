@@ -273,21 +273,16 @@ test_from(void **state)
 static void
 test_from_errors(void **state)
 {
-	char *msg;
-
 	check_load_error("<manifest>\n  <file template=\"a.in\" from=\"a.in\" path=\"x\"/>\n"
 		"</manifest>\n", "@DIR@/manifest.xml:2: error: ", "template= or from=, not both");
 	check_load_error("<manifest>\n  <file path=\"x\"/>\n</manifest>\n",
 		"@DIR@/manifest.xml:2: error: ", "template= or from=, not both");
 	from_file = "/nonexistent/src.tar.gz";
-	msg = render_error("<manifest>\n<file from=\"@{FROM}\" path=\"a\"/>\n</manifest>", "a\n");
-	assert_string_equal(msg, "@DIR@/manifest.xml:2: error: '/nonexistent/src.tar.gz': "
-		"No such file or directory");
-	free(msg);
+	check_render_error("<manifest>\n<file from=\"@{FROM}\" path=\"a\"/>\n</manifest>", "a\n",
+		"@DIR@/manifest.xml:2: error: '/nonexistent/src.tar.gz': No such file or directory");
 	from_file = NULL;
-	msg = render_error("<manifest>\n<file from=\"@{FROM}\" path=\"a\"/>\n</manifest>", "a\n");
-	assert_string_equal(msg, "@DIR@/manifest.xml:2: error: unknown substitution 'FROM'");
-	free(msg);
+	check_render_error("<manifest>\n<file from=\"@{FROM}\" path=\"a\"/>\n</manifest>", "a\n",
+		"@DIR@/manifest.xml:2: error: unknown substitution 'FROM'");
 }
 
 static void
