@@ -39,7 +39,10 @@ IMAGE_BASENAME=pgo-test-image
 MARKER=PGO-TEST-IMAGE-READY
 DATETIME=${DATETIME:-$(date -u +%Y%m%d%H%M%S)}
 MODULES="virtio_ring virtio virtio_pci_legacy_dev virtio_pci_modern_dev virtio_pci failover net_failover virtio_net virtio_blk"
-CMDLINE="console=ttyS0 quiet panic=-1"
+# no_timer_check and tsc=reliable, as OE's runqemu passes them to x86 guests:
+# under TCG on a loaded host the kernel's IO-APIC timer check can fail and
+# panic ("IO-APIC + timer doesn't work") before the boot marker
+CMDLINE="console=ttyS0 quiet panic=-1 no_timer_check tsc=reliable"
 
 say() { printf '%s\n' "build-image: $*" >&2; }
 die() { printf '%s\n' "build-image: error: $*" >&2; exit 1; }
