@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "data-int.h"
-#include "pyexpr.h"
+#include "pyexpr/pyexpr.h"
 
 /* nesting depth of expansions: BitBake runs into Python's recursion limit */
 #define MAX_DEPTH 200

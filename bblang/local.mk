@@ -9,9 +9,12 @@ noinst_LIBRARIES += %D%/libbblang.a
 	%D%/expand.c \
 	%D%/os.c %D%/os.h \
 	%D%/parse.c %D%/parse.h \
-	%D%/pyexpr.c %D%/pyexpr.h %D%/pyexpr-int.h \
-	%D%/pyexpr-lex.c %D%/pyexpr-lib.c %D%/pyexpr-names.c \
-	%D%/pyexpr-ops.c %D%/pyexpr-str.c %D%/pyexpr-val.c \
 	%D%/strvec.c %D%/strvec.h \
+	%D%/utf8.c %D%/utf8.h \
 	%D%/util.c %D%/util.h
+# inline python: a sub-module, pyexpr/pyexpr.h its one public header
+%C%_libbblang_a_SOURCES += \
+	%D%/pyexpr/pyexpr.c %D%/pyexpr/pyexpr.h %D%/pyexpr/pyexpr-int.h \
+	%D%/pyexpr/lex.c %D%/pyexpr/lib.c %D%/pyexpr/names.c \
+	%D%/pyexpr/ops.c %D%/pyexpr/str.c %D%/pyexpr/val.c
 BBLANG_LIBS = bblang/libbblang.a $(PCRE2_LIBS)

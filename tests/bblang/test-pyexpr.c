@@ -14,7 +14,7 @@
 #include <cmocka.h>
 
 #include "bblang/buf.h"
-#include "bblang/pyexpr.h"
+#include "bblang/pyexpr/pyexpr.h"
 #include "bblang/util.h"
 
 struct var {

@@ -14,7 +14,7 @@ set -x
 $CC -std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
 	-I"$top" -o "$out/fuzz-parse" "$here/fuzz-parse.c" \
-	"$top"/bblang/*.c -lpcre2-8
+	"$top"/bblang/*.c "$top"/bblang/pyexpr/*.c -lpcre2-8
 set +x
 
 # seeds: mode byte '0' (conf) or '1' (recipe: .inc files use BBHandler), then the file

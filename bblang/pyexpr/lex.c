@@ -1,44 +1,11 @@
-/* pyexpr-lex: utf-8 helpers, numbers and the lexer of the python subset */
+/* pyexpr/lex.c: python whitespace, numbers and the lexer of the python subset */
 #include <stdlib.h>
 #include <string.h>
 
 #include "pyexpr-int.h"
-#include "util.h"
+#include "bblang/util.h"
 
 /* utf-8 */
-
-bool
-py_utf8_valid(const unsigned char *s, size_t n)
-{
-	size_t i = 0, j, k;
-	unsigned cp, min;
-
-	while (i < n) {
-		if (s[i] < 0x80) {
-			i++;
-			continue;
-		}
-		if (s[i] >= 0xc2 && s[i] <= 0xdf)
-			k = 1, cp = s[i] & 0x1f, min = 0x80;
-		else if (s[i] >= 0xe0 && s[i] <= 0xef)
-			k = 2, cp = s[i] & 0x0f, min = 0x800;
-		else if (s[i] >= 0xf0 && s[i] <= 0xf4)
-			k = 3, cp = s[i] & 0x07, min = 0x10000;
-		else
-			return false;
-		if (n - i - 1 < k)
-			return false;
-		for (j = 1; j <= k; j++) {
-			if ((s[i + j] & 0xc0) != 0x80)
-				return false;
-			cp = cp << 6 | (s[i + j] & 0x3f);
-		}
-		if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-			return false;
-		i += k + 1;
-	}
-	return true;
-}
 
 static size_t
 utf8_put(char *o, unsigned long cp)
@@ -63,27 +30,6 @@ utf8_put(char *o, unsigned long cp)
 	o[2] = (char)(0x80 | ((cp >> 6) & 0x3f));
 	o[3] = (char)(0x80 | (cp & 0x3f));
 	return 4;
-}
-
-bool
-py_is_ascii(const char *s, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if ((unsigned char)s[i] >= 0x80)
-			return false;
-	return true;
-}
-
-size_t
-py_cp_len(const char *s, size_t n)
-{
-	size_t i, c = 0;
-
-	for (i = 0; i < n; i++)
-		c += ((unsigned char)s[i] & 0xc0) != 0x80;
-	return c;
 }
 
 /* length of the python whitespace character (str.isspace) at s[i], or 0 */

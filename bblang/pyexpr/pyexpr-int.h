@@ -1,13 +1,15 @@
 /*
- * pyexpr-int: the evaluator's types and the functions its files share (internal)
+ * pyexpr-int: the evaluator's types and the functions its files share; internal
+ * to bblang/pyexpr/, whose one public header is pyexpr.h
  *
- * pyexpr-lex.c    utf-8, numbers, the lexer
- * pyexpr-val.c    errors, the arena, values, str() and repr(), subscripts, iteration
- * pyexpr-ops.c    comparisons, arithmetic, % formatting
- * pyexpr-str.c    word sets, str methods, builtins
- * pyexpr-lib.c    d.getVar, bb.utils, oe.types, oe.utils, bb.parse, os.path, os, time
- * pyexpr-names.c  global names, attributes, calls
- * pyexpr.c        the parser, which evaluates as it goes, and bb_py_eval
+ * lex.c       whitespace, numbers, the lexer
+ * val.c       errors, the arena, values, str() and repr(), subscripts, iteration,
+ *             equality
+ * ops.c       comparisons, arithmetic, % formatting
+ * str.c       word sets, str methods, builtins
+ * lib.c       d.getVar, bb.utils, oe.types, oe.utils, bb.parse, os.path, os, time
+ * names.c     global names, attributes, calls
+ * pyexpr.c    the parser, which evaluates as it goes, and bb_py_eval
  */
 #ifndef BB_PYEXPR_INT_H
 #define BB_PYEXPR_INT_H
@@ -15,7 +17,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "buf.h"
+#include "bblang/buf.h"
 #include "pyexpr.h"
 
 #define ARENA_MAX (128u << 20)
@@ -108,7 +110,7 @@ struct words {
 /* None, False and True are singletons */
 extern struct pv py_none, py_false, py_true;
 
-/* pyexpr-val.c: errors, the arena, values, str() and repr(), subscripts, iteration */
+/* val.c: errors, the arena, values, str() and repr(), subscripts, iteration, equality */
 void py_vfail_str(struct ev *ev, const char *msg);
 struct pv *py_unsup(struct ev *ev, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
@@ -139,11 +141,15 @@ struct pv *py_str_of(struct ev *ev, struct pv *v);
 struct pv *py_subscript(struct ev *ev, struct pv *v, struct pv *idx);
 struct pv *py_slice(struct ev *ev, struct pv *v, struct pv *lo, struct pv *hi, struct pv *st);
 struct pv **py_iter_items(struct ev *ev, struct pv *v, size_t *n);
-
-/* pyexpr-lex.c: utf-8, numbers, the lexer */
-bool py_utf8_valid(const unsigned char *s, size_t n);
 bool py_is_ascii(const char *s, size_t n);
+/* code points in s[0..n) */
 size_t py_cp_len(const char *s, size_t n);
+int py_hashable(struct ev *ev, struct pv *v);
+/* index of key in dict d, or -1; -2 on error */
+long py_dict_find(struct ev *ev, struct pv *d, struct pv *key);
+int py_eq(struct ev *ev, struct pv *a, struct pv *b);
+
+/* lex.c: whitespace, numbers, the lexer */
 size_t py_ws_at(const char *str, size_t n, size_t i);
 size_t py_ws_before(const char *s, size_t end);
 bool py_word_in(const char *list, const char *s, size_t n);
@@ -152,16 +158,13 @@ struct pv *py_int_of_str(struct ev *ev, struct pv *v);
 int py_float_of(struct ev *ev, struct pv *v, double *out);
 int py_lex(struct ev *ev, const char *s, size_t n);
 
-/* pyexpr-ops.c: comparisons, arithmetic, % formatting */
-int py_hashable(struct ev *ev, struct pv *v);
-long py_dict_find(struct ev *ev, struct pv *d, struct pv *key);
-int py_eq(struct ev *ev, struct pv *a, struct pv *b);
+/* ops.c: comparisons, arithmetic, % formatting */
 int py_cmp(struct ev *ev, struct pv *a, struct pv *b, const char *op, int *res);
 struct pv *py_compare(struct ev *ev, int op, struct pv *a, struct pv *b);
 struct pv *py_binop(struct ev *ev, int op, struct pv *a, struct pv *b);
 struct pv *py_unary(struct ev *ev, int op, struct pv *a);
 
-/* pyexpr-str.c: word sets, str methods, builtins */
+/* str.c: word sets, str methods, builtins */
 int py_word_cmp(const void *pa, const void *pb);
 int py_words_of(struct ev *ev, const char *s, size_t n, struct words *ws);
 int py_word_strcmp(const struct word *w, const char *s, size_t n);
@@ -190,7 +193,7 @@ struct pv *py_f_any(struct ev *ev, struct pv *self, struct pv **a, size_t n);
 struct pv *py_f_all(struct ev *ev, struct pv *self, struct pv **a, size_t n);
 struct pv *py_f_sorted(struct ev *ev, struct pv *self, struct pv **a, size_t n);
 
-/* pyexpr-lib.c: d.getVar, bb.utils, oe.types, oe.utils, bb.parse, os.path, os, time */
+/* lib.c: d.getVar, bb.utils, oe.types, oe.utils, bb.parse, os.path, os, time */
 struct pv *py_getvar(struct ev *ev, struct pv *name, bool expand);
 struct pv *py_d_getvar(struct ev *ev, struct pv *self, struct pv **a, size_t n);
 struct pv *py_attr_error(struct ev *ev, struct pv *v, const char *name);
@@ -220,7 +223,7 @@ struct pv *py_os_uname(struct ev *ev, struct pv *self, struct pv **a, size_t n);
 struct pv *py_time_gmtime(struct ev *ev, struct pv *self, struct pv **a, size_t n);
 struct pv *py_time_strftime(struct ev *ev, struct pv *self, struct pv **a, size_t n);
 
-/* pyexpr-names.c: global names, attributes, calls */
+/* names.c: global names, attributes, calls */
 struct pv *py_get_attr(struct ev *ev, struct pv *v, const char *name, size_t len);
 struct pv *py_lookup(struct ev *ev, const char *name, size_t len);
 struct pv *py_call_value(struct ev *ev, struct pv *f, const struct args *ar);

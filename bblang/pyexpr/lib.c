@@ -1,4 +1,4 @@
-/* pyexpr-lib: d.getVar, bb.utils, oe.types, oe.utils, bb.parse, os.path, os and time */
+/* pyexpr/lib.c: d.getVar, bb.utils, oe.types, oe.utils, bb.parse, os.path, os and time */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE	/* sched_getaffinity */
 #endif
@@ -9,7 +9,8 @@
 #include <time.h>
 
 #include "pyexpr-int.h"
-#include "util.h"
+#include "bblang/utf8.h"
+#include "bblang/util.h"
 
 /* the datastore */
 
@@ -49,7 +50,7 @@ py_getvar(struct ev *ev, struct pv *name, bool expand)
 	if (n > ARENA_MAX - ev->bytes)
 		return py_unsup(ev, "memory limit exceeded");
 	ev->bytes += n;
-	if (!py_utf8_valid((const unsigned char *)val, n))
+	if (!bb_utf8_valid((const unsigned char *)val, n))
 		return py_unsup(ev, "value of %s is not utf-8", py_describe(ev, name));
 	return py_mksub(ev, val, n);
 }
@@ -774,7 +775,7 @@ py_os_uname(struct ev *ev, struct pv *self, struct pv **a, size_t n)
 	if (!(r = py_mkseq(ev, T_UNAME, 5)))
 		return NULL;
 	for (i = 0; i < 5; i++) {
-		if (!py_utf8_valid((const unsigned char *)f[i], strlen(f[i])))
+		if (!bb_utf8_valid((const unsigned char *)f[i], strlen(f[i])))
 			return py_unsup(ev, "uname() is not utf-8");
 		if (!(r->v[i] = py_mkcopy(ev, f[i], strlen(f[i]))))
 			return NULL;

@@ -22,7 +22,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "buf.h"
+#include "bblang/buf.h"
 
 enum bb_py_status {
 	BB_PY_OK = 0,          /* out holds str(value) */

@@ -1,9 +1,9 @@
-/* pyexpr-names: global names, attributes of modules and str, and calls */
+/* pyexpr/names.c: global names, attributes of modules and str, and calls */
 #include <stdlib.h>
 #include <string.h>
 
 #include "pyexpr-int.h"
-#include "util.h"
+#include "bblang/util.h"
 
 /* names */
 

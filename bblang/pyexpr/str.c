@@ -1,4 +1,4 @@
-/* pyexpr-str: word sets, str methods and the builtins (int, str, bool, len, any, all, sorted) */
+/* pyexpr/str.c: word sets, str methods and the builtins (int, str, bool, len, any, all, sorted) */
 #include <stdlib.h>
 #include <string.h>
 

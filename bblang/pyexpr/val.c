@@ -1,10 +1,10 @@
-/* pyexpr-val: errors, the arena, values, str() and repr(), subscripts and iteration */
+/* pyexpr/val.c: errors, the arena, values, str() and repr(), subscripts, iteration, equality */
 #include <limits.h>
 #include <stdarg.h>
 #include <string.h>
 
 #include "pyexpr-int.h"
-#include "util.h"
+#include "bblang/util.h"
 
 struct pv py_none = { .t = T_NONE };
 struct pv py_false = { .t = T_BOOL, .i = 0 };
@@ -592,4 +592,114 @@ py_iter_items(struct ev *ev, struct pv *v, size_t *n)
 	else
 		pyraise(ev, "TypeError: '%s' object is not iterable", py_tname(v));
 	return NULL;
+}
+
+/* utf-8 */
+
+bool
+py_is_ascii(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if ((unsigned char)s[i] >= 0x80)
+			return false;
+	return true;
+}
+
+size_t
+py_cp_len(const char *s, size_t n)
+{
+	size_t i, c = 0;
+
+	for (i = 0; i < n; i++)
+		c += ((unsigned char)s[i] & 0xc0) != 0x80;
+	return c;
+}
+
+/* equality */
+
+int
+py_hashable(struct ev *ev, struct pv *v)
+{
+	size_t i;
+
+	if (v->t == T_LIST || v->t == T_DICT) {
+		pyraise(ev, "TypeError: unhashable type: '%s'", py_tname(v));
+		return -1;
+	}
+	if (py_opaque(v)) {
+		py_unsup(ev, "hashing a %s", py_tname(v));
+		return -1;
+	}
+	for (i = 0; v->t == T_TUPLE && i < v->n; i++)
+		if (py_hashable(ev, v->v[i]) < 0)
+			return -1;
+	return 0;
+}
+
+
+long
+py_dict_find(struct ev *ev, struct pv *d, struct pv *key)
+{
+	size_t i;
+	int r;
+
+	if (py_hashable(ev, key) < 0)
+		return -2;
+	for (i = 0; i < d->n; i++) {
+		if ((r = py_eq(ev, d->v[2 * i], key)) < 0)
+			return -2;
+		if (r)
+			return (long)i;
+	}
+	return -1;
+}
+
+static int
+seq_eq(struct ev *ev, struct pv *a, struct pv *b)
+{
+	size_t i;
+	int r;
+	long k;
+
+	if (a->n != b->n)
+		return 0;
+	for (i = 0; i < a->n; i++) {
+		if (a->t == T_DICT) {
+			if ((k = py_dict_find(ev, b, a->v[2 * i])) < -1)
+				return -1;
+			r = k < 0 ? 0 : py_eq(ev, a->v[2 * i + 1], b->v[2 * k + 1]);
+		} else {
+			r = py_eq(ev, a->v[i], b->v[i]);
+		}
+		if (r <= 0)
+			return r;
+	}
+	return 1;
+}
+
+int
+py_eq(struct ev *ev, struct pv *a, struct pv *b)
+{
+	if (py_spend(ev, 0) < 0)
+		return -1;
+	if (py_opaque(a) || py_opaque(b)) {
+		py_unsup(ev, "comparing a %s with a %s", py_tname(a), py_tname(b));
+		return -1;
+	}
+	if (py_isnum(a) && py_isnum(b))
+		return a->i == b->i;
+	if (a->t != b->t)
+		return 0;
+	switch (a->t) {
+	case T_NONE:
+		return 1;
+	case T_STR:
+		if (py_spend(ev, a->n) < 0)
+			return -1;
+		return a->n == b->n && !memcmp(a->s, b->s, a->n);
+	default:
+		return seq_eq(ev, a, b);
+	}
 }

@@ -3,7 +3,8 @@
 #include <string.h>
 
 #include "pyexpr-int.h"
-#include "util.h"
+#include "bblang/utf8.h"
+#include "bblang/util.h"
 
 #define BB_PY_MAX_CODE (1u << 20)
 
@@ -620,7 +621,7 @@ evaluate(struct ev *ev, const char *code, size_t len)
 
 	if (memchr(code, 0, len))
 		return pyraise(ev, "SyntaxError: source code string cannot contain null bytes");
-	if (!py_utf8_valid((const unsigned char *)code, len))
+	if (!bb_utf8_valid((const unsigned char *)code, len))
 		return py_unsup(ev, "code is not valid utf-8");
 	py_strip_ws(code, &a, &b);
 	if (b - a > BB_PY_MAX_CODE)

@@ -1,0 +1,40 @@
+#include "utf8.h"
+
+size_t
+bb_utf8_len(const unsigned char *s, size_t n)
+{
+	size_t k;
+	unsigned cp, min;
+
+	if (!n)
+		return 0;
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		k = 1, cp = s[0] & 0x1f, min = 0x80;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		k = 2, cp = s[0] & 0x0f, min = 0x800;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		k = 3, cp = s[0] & 0x07, min = 0x10000;
+	else
+		return 0;
+	if (n - 1 < k)
+		return 0;
+	for (size_t j = 1; j <= k; j++) {
+		if ((s[j] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[j] & 0x3f);
+	}
+	if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+		return 0;
+	return k + 1;
+}
+
+bool
+bb_utf8_valid(const unsigned char *s, size_t n)
+{
+	for (size_t i = 0, k; i < n; i += k)
+		if (!(k = bb_utf8_len(s + i, n - i)))
+			return false;
+	return true;
+}
