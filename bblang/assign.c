@@ -5,7 +5,7 @@
  */
 #include <string.h>
 
-#include "parse.h"
+#include "assign.h"
 
 enum { VARCH = 1, FLAG1 = 2, FLAG2 = 4, WS = 8, OPCH = 16 };
 

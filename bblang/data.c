@@ -93,17 +93,11 @@ bb_data_clear_error(struct bb_data *d)
 int
 bb_data_fail(struct bb_data *d, const struct bb_loc *loc, const char *fmt, ...)
 {
-	struct bb_buf b = BB_BUF_INIT;
 	va_list ap;
 
-	if (d->err.msg)
-		return -1;
-	if (loc && loc->file)
-		bb_buf_addf(&b, "%s:%u: error: ", loc->file, loc->line);
 	va_start(ap, fmt);
-	bb_buf_vaddf(&b, fmt, ap);
+	bb_verror(&d->err, loc, fmt, ap);
 	va_end(ap);
-	d->err.msg = bb_buf_detach(&b);
 	return -1;
 }
 

@@ -1,7 +1,7 @@
 noinst_LIBRARIES += %D%/libbblang.a
 %C%_libbblang_a_CPPFLAGS = $(AM_CPPFLAGS) $(PCRE2_CFLAGS)
 %C%_libbblang_a_SOURCES = \
-	%D%/assign.c \
+	%D%/assign.c %D%/assign.h \
 	%D%/buf.c %D%/buf.h \
 	%D%/data.c %D%/data.h %D%/data-int.h \
 	%D%/dump.c \

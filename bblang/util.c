@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "buf.h"
 #include "util.h"
 
 void
@@ -68,15 +67,32 @@ xstrdup(const char *s)
 }
 
 char *
+xvasprintf(const char *fmt, va_list ap)
+{
+	va_list cp;
+	char *s;
+	int n;
+
+	va_copy(cp, ap);
+	n = vsnprintf(NULL, 0, fmt, cp);
+	va_end(cp);
+	if (n < 0)
+		return xstrdup("");
+	s = xmalloc((size_t)n + 1);
+	vsnprintf(s, (size_t)n + 1, fmt, ap);
+	return s;
+}
+
+char *
 xasprintf(const char *fmt, ...)
 {
-	struct bb_buf b = BB_BUF_INIT;
 	va_list ap;
+	char *s;
 
 	va_start(ap, fmt);
-	bb_buf_vaddf(&b, fmt, ap);
+	s = xvasprintf(fmt, ap);
 	va_end(ap);
-	return bb_buf_detach(&b);
+	return s;
 }
 
 char *
@@ -104,19 +120,30 @@ xstrcat(const char *s, ...)
 }
 
 int
-bb_error(struct bb_error *err, const struct bb_loc *loc, const char *fmt, ...)
+bb_verror(struct bb_error *err, const struct bb_loc *loc, const char *fmt, va_list ap)
 {
-	struct bb_buf b = BB_BUF_INIT;
-	va_list ap;
+	char *msg;
 
 	if (!err || err->msg)
 		return -1;
-	if (loc && loc->file)
-		bb_buf_addf(&b, "%s:%u: error: ", loc->file, loc->line);
+	msg = xvasprintf(fmt, ap);
+	if (loc && loc->file) {
+		err->msg = xasprintf("%s:%u: error: %s", loc->file, loc->line, msg);
+		free(msg);
+	} else {
+		err->msg = msg;
+	}
+	return -1;
+}
+
+int
+bb_error(struct bb_error *err, const struct bb_loc *loc, const char *fmt, ...)
+{
+	va_list ap;
+
 	va_start(ap, fmt);
-	bb_buf_vaddf(&b, fmt, ap);
+	bb_verror(err, loc, fmt, ap);
 	va_end(ap);
-	err->msg = bb_buf_detach(&b);
 	return -1;
 }
 

@@ -2,6 +2,7 @@
 #ifndef BB_UTIL_H
 #define BB_UTIL_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -26,12 +27,15 @@ void *xreallocarray(void *p, size_t n, size_t size);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+char *xvasprintf(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
 /* the concatenation of the strings up to a NULL; caller frees */
 char *xstrcat(const char *s, ...) __attribute__((sentinel));
 
 /* sets err (keeping the first message) and returns -1; loc may be NULL */
 int bb_error(struct bb_error *err, const struct bb_loc *loc, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+int bb_verror(struct bb_error *err, const struct bb_loc *loc, const char *fmt, va_list ap)
+	__attribute__((format(printf, 3, 0)));
 void bb_error_clear(struct bb_error *err);
 
 /* hash of a byte string (FNV-1a) */
