@@ -29,4 +29,7 @@ void bb_buf_setlen(struct bb_buf *b, size_t len);
 /* returns the string, caller frees; b is empty afterwards */
 char *bb_buf_detach(struct bb_buf *b);
 
+/* s with every from replaced by to (Python's str.replace; an empty from: a copy); caller frees */
+char *bb_str_replace(const char *s, const char *from, const char *to);
+
 #endif

@@ -1,4 +1,4 @@
-/* datastore internals shared by data.c and expand.c */
+/* datastore internals: the store (data.c), getVarFlag (getvar.c), setVar (setvar.c) */
 #ifndef BB_DATA_INT_H
 #define BB_DATA_INT_H
 
@@ -81,18 +81,41 @@ struct bb_data {
 	struct bb_loc cur;
 };
 
+/* data.c: the variable table */
 struct var *data_find(struct bb_data *d, const char *name);
+/* finds or adds name */
 struct var *data_lookup(struct bb_data *d, const char *name);
 struct flag *var_flag(struct var *v, const char *name);
-void data_changed(struct bb_data *d);
+/* the flag's own value (v may be NULL), or its weak default unless noweak; owned by v */
+const char *var_value(struct var *v, const char *flag, bool noweak);
 bool var_empty(const struct var *v);
+/* takes val */
+void var_flag_put(struct var *v, const char *name, char *val, const struct bb_loc *loc);
+void var_flag_drop(struct var *v, const char *name);
+/* the :append (:prepend, :remove) entries of v: k is OPS_*; takes val */
+void var_ops_add(struct var *v, int k, char *val, const char *ovr);
+void var_ops_clear(struct var *v, int k);
+/* the overridedata of s: var (an override of s) is set when override o is active */
+void data_ovr_add(struct bb_data *d, struct var *s, const char *var, const char *o);
+void data_ovr_clear(struct bb_data *d, struct var *s);
+/* var (containing the separator) added to or dropped from its prefixes' overridedata */
+void data_ovr_walk(struct bb_data *d, const char *var, bool add);
+/* every cached value is stale */
+void data_changed(struct bb_data *d);
+/* what BitBake renamed name to: NULL when it is gone or was never renamed */
+const char *data_renamed_to(const char *name);
+/* sorts names bytewise */
+void data_sort_names(const char **v, size_t n);
+
+/* getvar.c: OVERRIDES as a list, evaluated when it is stale */
 int data_need_overrides(struct bb_data *d);
+/* whether every part of override o is in OVERRIDES */
+bool data_ovr_active(struct bb_data *d, const char *o);
 /*
  * an expanded value without a copy: *view stays valid until the datastore
  * changes or expands anything else; *owned is what the caller frees (may be NULL)
  */
 int data_get_view(struct bb_data *d, const char *var, const char *flag, const char **view,
 	char **owned);
-bool data_ovr_active(struct bb_data *d, const char *o);
 
 #endif

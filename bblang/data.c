@@ -17,6 +17,15 @@ static const char *const renamed[][2] = {
 	{ "MULTI_PROVIDER_WHITELIST", "BB_MULTI_PROVIDER_ALLOWED" },
 };
 
+const char *
+data_renamed_to(const char *name)
+{
+	for (size_t i = 0; i < sizeof(renamed) / sizeof(renamed[0]); i++)
+		if (!strcmp(renamed[i][0], name))
+			return renamed[i][1];
+	return NULL;
+}
+
 struct bb_data *
 bb_data_new(void)
 {
@@ -224,6 +233,22 @@ var_flag(struct var *v, const char *name)
 	return NULL;
 }
 
+const char *
+var_value(struct var *v, const char *flag, bool noweak)
+{
+	struct flag *f = var_flag(v, flag);
+	char *dflt;
+
+	if (f || noweak)
+		return f ? f->val : NULL;
+	if (!strcmp(flag, "_content") && (f = var_flag(v, "_defaultval")))
+		return f->val;
+	dflt = xstrcat("_defaultval_flag_", flag, NULL);
+	f = var_flag(v, dflt);
+	free(dflt);
+	return f ? f->val : NULL;
+}
+
 bool
 var_empty(const struct var *v)
 {
@@ -239,8 +264,8 @@ data_changed(struct bb_data *d)
 }
 
 /* takes val */
-static void
-flag_put(struct var *v, const char *name, char *val, const struct bb_loc *loc)
+void
+var_flag_put(struct var *v, const char *name, char *val, const struct bb_loc *loc)
 {
 	struct flag *f = var_flag(v, name);
 
@@ -258,8 +283,8 @@ flag_put(struct var *v, const char *name, char *val, const struct bb_loc *loc)
 	f->loc = loc ? *loc : (struct bb_loc){ NULL, 0 };
 }
 
-static void
-flag_drop(struct var *v, const char *name)
+void
+var_flag_drop(struct var *v, const char *name)
 {
 	struct flag *f = var_flag(v, name);
 	size_t i;
@@ -273,8 +298,8 @@ flag_drop(struct var *v, const char *name)
 	v->nflags--;
 }
 
-static void
-ops_clear(struct var *v, int k)
+void
+var_ops_clear(struct var *v, int k)
 {
 	for (size_t i = 0; i < NOPS(v, k); i++) {
 		free(v->ops->e[k][i].val);
@@ -285,8 +310,8 @@ ops_clear(struct var *v, int k)
 }
 
 /* takes val */
-static void
-ops_add(struct var *v, int k, char *val, const char *ovr)
+void
+var_ops_add(struct var *v, int k, char *val, const char *ovr)
 {
 	struct varops *o = v->ops;
 
@@ -327,8 +352,8 @@ level_bit(struct bb_data *d, const char *o)
 	return k < 8 * sizeof(unsigned long) ? 1UL << k : 0;
 }
 
-static void
-ovr_add(struct bb_data *d, struct var *s, const char *var, const char *o)
+void
+data_ovr_add(struct bb_data *d, struct var *s, const char *var, const char *o)
 {
 	unsigned long bit = level_bit(d, o);
 	struct var *v;
@@ -377,8 +402,8 @@ ovr_remove(struct bb_data *d, struct var *s, const char *var, const char *o)
 	}
 }
 
-static void
-ovr_clear(struct bb_data *d, struct var *s)
+void
+data_ovr_clear(struct bb_data *d, struct var *s)
 {
 	for (size_t i = 0; i < s->novr; i++) {
 		ovr_forget(d, &s->ovr[i]);
@@ -394,8 +419,8 @@ ovr_clear(struct bb_data *d, struct var *s)
  * y on "A:x" and x:y on "A"); a name without ':' registers its last
  * character's prefix, a BitBake quirk kept for parity
  */
-static void
-ovr_walk(struct bb_data *d, const char *var, bool add)
+void
+data_ovr_walk(struct bb_data *d, const char *var, bool add)
 {
 	const char *c = strrchr(var, d->sep);
 	size_t slen = c ? (size_t)(c - var) : (strlen(var) ? strlen(var) - 1 : 0);
@@ -406,7 +431,7 @@ ovr_walk(struct bb_data *d, const char *var, bool add)
 		struct var *s = add ? data_lookup(d, shortvar) : data_find(d, shortvar);
 
 		if (add)
-			ovr_add(d, s, var, o);
+			data_ovr_add(d, s, var, o);
 		else if (s && s->in_ovrdata)
 			ovr_remove(d, s, var, o);
 		c = NULL;
@@ -425,159 +450,6 @@ ovr_walk(struct bb_data *d, const char *var, bool add)
 	}
 }
 
-/* a renamed variable is an error in BitBake (logged, parsing goes on) */
-static void
-check_renamed(struct bb_data *d, struct var *v, const char *var, const struct bb_loc *loc)
-{
-	size_t n = strcspn(var, ":");
-	const char *to = NULL;
-	char *shortvar;
-	struct flag *f;
-
-	if (var[n]) {
-		shortvar = xstrndup(var, n);
-		v = data_find(d, shortvar);
-		free(shortvar);
-	}
-	if (!v || !v->renamed || !strcmp(v->name, "_FAILPARSINGERRORHANDLED"))
-		return;
-	for (size_t i = 0; i < sizeof(renamed) / sizeof(renamed[0]); i++)
-		if (!strcmp(renamed[i][0], v->name))
-			to = renamed[i][1];
-	if (d->renames && (f = var_flag(d->renames, v->name)))
-		to = f->val;
-	if (to && !strchr(to, ' '))
-		bb_data_warn(d, loc, "variable '%s' has been renamed to '%s'", v->name, to);
-	else
-		bb_data_warn(d, loc, "variable '%s' %s", v->name,
-			to ? to : "is deprecated and support has been removed");
-	bb_data_set(d, "_FAILPARSINGERRORHANDLED", "True", true, NULL);
-}
-
-/* finds the :append/:prepend/:remove keyword as data_smart's __setvar_regexp__ */
-static int
-setvar_keyword(const char *var, int sep, size_t *base, const char **add)
-{
-	static const char *const kw[OPS_N] = { "append", "prepend", "remove" };
-
-	for (const char *p = strchr(var, sep); p; p = strchr(p + 1, sep)) {
-		for (int k = 0; k < OPS_N; k++) {
-			size_t n = strlen(kw[k]) + 1;
-			const char *r = p + n;
-
-			if (strncmp(p + 1, kw[k], n - 1))
-				continue;
-			if (*r == sep && !r[strcspn(r, "ABCDEFGHIJKLMNOPQRSTUVWXYZ")]) {
-				*add = r + 1;
-			} else if (*r == '\0') {
-				*add = NULL;
-			} else {
-				continue;
-			}
-			*base = (size_t)(p - var);
-			return k;
-		}
-	}
-	return -1;
-}
-
-static bool
-old_syntax(const char *var)
-{
-	return strncmp(var, "__anon_", 7) &&
-	       (strstr(var, "_append") || strstr(var, "_prepend") || strstr(var, "_remove"));
-}
-
-static void
-drop_active_overrides(struct bb_data *d, struct var *v)
-{
-	struct bb_strvec active = BB_STRVEC_INIT;
-
-	if (data_need_overrides(d) < 0)
-		bb_data_clear_error(d);
-	for (size_t i = 0; i < v->novr; i++)
-		if (data_ovr_active(d, v->ovr[i].ovr))
-			bb_strvec_pushdup(&active, v->ovr[i].var);
-	for (size_t i = 0; i < active.n; i++)
-		bb_data_del(d, active.v[i]);
-	bb_strvec_clear(&active);
-	ovr_clear(d, v);
-}
-
-int
-bb_data_set_take(struct bb_data *d, const char *var, char *val, bool parsing,
-	const struct bb_loc *loc)
-{
-	const char *add;
-	size_t blen;
-	int k;
-	struct var *v;
-
-	if (d->sep == ':' && old_syntax(var)) {
-		free(val);
-		return bb_data_fail(d, loc, "variable '%s' contains an operation using the old "
-			"override syntax; convert this metadata to the ':' syntax", var);
-	}
-	data_changed(d);
-	k = setvar_keyword(var, d->sep, &blen, &add);
-	if (k >= 0) {
-		char *base = xstrndup(var, blen);
-
-		check_renamed(d, NULL, var, loc);
-		v = data_lookup(d, base);
-		ops_add(v, k, val, add);
-		ovr_walk(d, base, true);
-		free(base);
-		return 0;
-	}
-	v = data_lookup(d, var);
-	check_renamed(d, v, var, loc);
-	if (!parsing) {
-		for (k = 0; k < OPS_N; k++)
-			ops_clear(v, k);
-		if (v->in_ovrdata)
-			drop_active_overrides(d, v);
-	}
-	if (strchr(var, d->sep))
-		ovr_walk(d, var, true);
-	flag_put(v, "_content", val, loc);
-	return 0;
-}
-
-int
-bb_data_set_flag_take(struct bb_data *d, const char *var, const char *flag, char *val,
-	const struct bb_loc *loc)
-{
-	struct var *v;
-
-	data_changed(d);
-	v = data_lookup(d, var);
-	if (!strcmp(var, "BB_RENAMED_VARIABLES")) {
-		d->renames = v;
-		data_lookup(d, flag)->renamed = true;
-	} else {
-		check_renamed(d, v, var, loc);
-	}
-	flag_put(v, flag, val, loc);
-	if (!strcmp(flag, "_defaultval") && strchr(var, d->sep))
-		ovr_walk(d, var, true);
-	return 0;
-}
-
-int
-bb_data_set(struct bb_data *d, const char *var, const char *val, bool parsing,
-	const struct bb_loc *loc)
-{
-	return bb_data_set_take(d, var, xstrdup(val), parsing, loc);
-}
-
-int
-bb_data_set_flag(struct bb_data *d, const char *var, const char *flag, const char *val,
-	const struct bb_loc *loc)
-{
-	return bb_data_set_flag_take(d, var, flag, xstrdup(val), loc);
-}
-
 void
 bb_data_del(struct bb_data *d, const char *var)
 {
@@ -586,13 +458,13 @@ bb_data_del(struct bb_data *d, const char *var)
 	data_changed(d);
 	if (v) {
 		while (v->nflags)
-			flag_drop(v, v->flags[v->nflags - 1].name);
+			var_flag_drop(v, v->flags[v->nflags - 1].name);
 		for (int k = 0; k < OPS_N; k++)
-			ops_clear(v, k);
-		ovr_clear(d, v);
+			var_ops_clear(v, k);
+		data_ovr_clear(d, v);
 	}
 	if (strchr(var, d->sep))
-		ovr_walk(d, var, false);
+		data_ovr_walk(d, var, false);
 }
 
 void
@@ -604,87 +476,10 @@ bb_data_del_flag(struct bb_data *d, const char *var, const char *flag)
 	if (var_empty(v) || !var_flag(v, flag))
 		return;
 	data_changed(d);
-	flag_drop(v, flag);
+	var_flag_drop(v, flag);
 	dflt = xstrcat("_defaultval_flag_", flag, NULL);
-	flag_drop(v, dflt);
+	var_flag_drop(v, dflt);
 	free(dflt);
-}
-
-static char *
-replace_all(const char *s, const char *from, const char *to)
-{
-	struct bb_buf b = BB_BUF_INIT;
-	size_t n = strlen(from);
-	const char *p;
-
-	if (!n)
-		return xstrdup(s);
-	while ((p = strstr(s, from))) {
-		bb_buf_add(&b, s, (size_t)(p - s));
-		bb_buf_addstr(&b, to);
-		s = p + n;
-	}
-	bb_buf_addstr(&b, s);
-	return bb_buf_detach(&b);
-}
-
-int
-bb_data_rename(struct bb_data *d, const char *key, const char *newkey)
-{
-	struct var *v, *nv;
-	char *val = NULL;
-	bool found = false;
-
-	if (!strcmp(key, newkey))
-		return 0;
-	if (bb_data_get_flag(d, key, "_content", false, false, true, &val) < 0)
-		return -1;
-	v = data_find(d, key);
-	if (val) {
-		bb_data_set(d, newkey, val, true, bb_data_loc(d, key));
-		found = true;
-	}
-	nv = data_lookup(d, newkey);
-	v = data_find(d, key);
-	for (int k = 0; v && k < OPS_N; k++) {
-		for (size_t i = 0; i < NOPS(v, k); i++)
-			ops_add(nv, k, xstrdup(v->ops->e[k][i].val), v->ops->e[k][i].ovr);
-		found |= NOPS(v, k) > 0;
-	}
-	if (v && v->in_ovrdata) {
-		struct bb_strvec olds = BB_STRVEC_INIT;
-
-		found = true;
-		ovr_clear(d, nv);
-		nv->in_ovrdata = true;
-		for (size_t i = 0; i < v->novr; i++) {
-			char *nvar = replace_all(v->ovr[i].var, key, newkey);
-
-			ovr_add(d, nv, nvar, v->ovr[i].ovr);
-			free(nvar);
-			bb_strvec_pushdup(&olds, v->ovr[i].var);
-		}
-		for (size_t i = 0; i < olds.n; i++) {
-			char *nvar = replace_all(olds.v[i], key, newkey);
-
-			if (bb_data_rename(d, olds.v[i], nvar) < 0) {
-				free(nvar);
-				bb_strvec_clear(&olds);
-				free(val);
-				return -1;
-			}
-			free(nvar);
-		}
-		bb_strvec_clear(&olds);
-	}
-	if (found) {
-		if (strchr(newkey, d->sep) && !val)
-			ovr_walk(d, newkey, true);
-		bb_data_del(d, key);
-	}
-	data_changed(d);
-	free(val);
-	return 0;
 }
 
 static int
@@ -693,29 +488,11 @@ cmpstrp(const void *a, const void *b)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-const char **
-bb_data_keys(struct bb_data *d, size_t *n)
+void
+data_sort_names(const char **v, size_t n)
 {
-	const char **keys = xreallocarray(NULL, d->nvars + 1, sizeof(*keys));
-	size_t k = 0;
-
-	if (data_need_overrides(d) < 0)
-		bb_data_clear_error(d);
-	for (size_t i = 0; i < d->nslots; i++) {
-		struct var *v = d->slots[i];
-		bool active = false;
-
-		if (!v)
-			continue;
-		for (size_t j = 0; j < v->novr && !active; j++)
-			active = data_ovr_active(d, v->ovr[j].ovr);
-		if (active || !var_empty(v))
-			keys[k++] = v->name;
-	}
-	if (k > 1)
-		qsort(keys, k, sizeof(*keys), cmpstrp);
-	*n = k;
-	return keys;
+	if (n > 1)
+		qsort(v, n, sizeof(*v), cmpstrp);
 }
 
 const char **
@@ -741,8 +518,7 @@ bb_data_flags(struct bb_data *d, const char *var, size_t *n)
 		}
 		names[k++] = name;
 	}
-	if (k > 1)
-		qsort(names, k, sizeof(*names), cmpstrp);
+	data_sort_names(names, k);
 	*n = k;
 	return names;
 }
@@ -757,61 +533,3 @@ bb_data_loc(struct bb_data *d, const char *var)
 	return f && f->loc.file ? &f->loc : NULL;
 }
 
-int
-bb_data_list_add(struct bb_data *d, const char *var, const char *flag, const char *word,
-	bool front)
-{
-	struct flag *f = var_flag(data_find(d, var), flag);
-	struct bb_buf b = BB_BUF_INIT;
-	int ret;
-
-	if (front) {
-		bb_buf_addstr(&b, word);
-		if (f && *f->val)
-			bb_buf_addf(&b, " %s", f->val);
-	} else {
-		if (f && *f->val)
-			bb_buf_addf(&b, "%s ", f->val);
-		bb_buf_addstr(&b, word);
-	}
-	ret = bb_data_set_flag(d, var, flag, b.buf, f ? &f->loc : NULL);
-	bb_buf_release(&b);
-	return ret;
-}
-
-bool
-bb_data_list_has(struct bb_data *d, const char *var, const char *flag, const char *word)
-{
-	struct flag *f = var_flag(data_find(d, var), flag);
-	struct bb_strvec w = BB_STRVEC_INIT;
-	bool has;
-
-	if (!f)
-		return false;
-	bb_strvec_split(&w, f->val);
-	has = bb_strvec_has(&w, word);
-	bb_strvec_clear(&w);
-	return has;
-}
-
-void
-bb_data_list_remove(struct bb_data *d, const char *var, const char *flag, const char *word)
-{
-	struct flag *f = var_flag(data_find(d, var), flag);
-	struct bb_strvec w = BB_STRVEC_INIT;
-	struct bb_buf b = BB_BUF_INIT;
-
-	if (!f)
-		return;
-	bb_strvec_split(&w, f->val);
-	for (size_t i = 0; i < w.n; i++) {
-		if (!strcmp(w.v[i], word))
-			continue;
-		if (b.len)
-			bb_buf_addch(&b, ' ');
-		bb_buf_addstr(&b, w.v[i]);
-	}
-	bb_data_set_flag(d, var, flag, b.buf, &f->loc);
-	bb_buf_release(&b);
-	bb_strvec_clear(&w);
-}

@@ -6,9 +6,11 @@ noinst_LIBRARIES += %D%/libbblang.a
 	%D%/data.c %D%/data.h %D%/data-int.h \
 	%D%/dump.c \
 	%D%/eval.c \
-	%D%/expand.c \
+	%D%/expand.c %D%/expand.h \
+	%D%/getvar.c \
 	%D%/os.c %D%/os.h \
 	%D%/parse.c %D%/parse.h \
+	%D%/setvar.c \
 	%D%/strvec.c %D%/strvec.h \
 	%D%/utf8.c %D%/utf8.h \
 	%D%/util.c %D%/util.h
