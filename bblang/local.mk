@@ -3,6 +3,7 @@ noinst_LIBRARIES += %D%/libbblang.a
 %C%_libbblang_a_SOURCES = \
 	%D%/assign.c %D%/assign.h \
 	%D%/buf.c %D%/buf.h \
+	%D%/conf.c %D%/conf.h \
 	%D%/data.c %D%/data.h %D%/data-int.h \
 	%D%/dump.c \
 	%D%/eval.c \

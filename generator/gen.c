@@ -8,6 +8,7 @@
 #include "bblang/data.h"
 #include "bblang/os.h"
 #include "bblang/strvec.h"
+#include "bblang/conf.h"
 #include "generator/conf.h"
 #include "generator/gen.h"
 #include "generator/layer.h"
@@ -44,7 +45,7 @@ static const char gen_usage[] =
 	"  -h, --help      show this help\n";
 
 struct gen_opts {
-	struct conf_opts conf;
+	struct bb_conf_opts conf;
 	struct bb_strvec confs;
 	const char *templates, *outdir, *runner_src;
 	bool check;
@@ -68,7 +69,7 @@ struct gen_ctx {
 static int
 report(const char *msg)
 {
-	char *rel = conf_relpath(msg);
+	char *rel = bb_conf_relpath(msg);
 
 	fprintf(stderr, "pgo-gen: %s\n", rel);
 	free(rel);
@@ -79,7 +80,7 @@ static void
 flush_warnings(struct bb_data *d)
 {
 	for (size_t i = 0; i < bb_data_nwarnings(d); i++) {
-		char *rel = conf_relpath(bb_data_warning(d, i));
+		char *rel = bb_conf_relpath(bb_data_warning(d, i));
 
 		fprintf(stderr, "pgo-gen: %s\n", rel);
 		free(rel);
@@ -206,7 +207,7 @@ render(const struct gen_opts *o, struct bb_data *d, struct layer *l, struct bb_e
 		return bb_error(err, NULL, "%s: not a template directory (no defaults.conf; "
 			"see -T and PGO_TEMPLATES)", tdir);
 	}
-	ret = conf_load(d, &o->conf, defaults, o->confs.v, o->confs.n);
+	ret = bb_conf_load(d, &o->conf, defaults, o->confs.v, o->confs.n);
 	free(defaults);
 	if (ret < 0)
 		return bb_error(err, NULL, "%s", bb_data_error(d));
@@ -268,7 +269,7 @@ parse_opts(struct gen_opts *o, int argc, char **argv)
 
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "c:I:D:T:R:o:h", longopts, NULL)) != -1) {
-		if (conf_opt(&o->conf, c, optarg))
+		if (bb_conf_opt(&o->conf, c, optarg))
 			continue;
 		switch (c) {
 		case 'c': bb_strvec_pushdup(&o->confs, optarg); break;
@@ -290,12 +291,12 @@ parse_opts(struct gen_opts *o, int argc, char **argv)
 int
 cmd_gen(int argc, char **argv)
 {
-	struct gen_opts o = { CONF_OPTS_INIT, BB_STRVEC_INIT, NULL, NULL, NULL, false };
+	struct gen_opts o = { BB_CONF_OPTS_INIT, BB_STRVEC_INIT, NULL, NULL, NULL, false };
 	int ret = parse_opts(&o, argc, argv);
 
 	if (ret < 0)
 		ret = run(&o);
-	conf_opts_release(&o.conf);
+	bb_conf_opts_release(&o.conf);
 	bb_strvec_clear(&o.confs);
 	return ret;
 }

@@ -5,10 +5,10 @@
 #include <string.h>
 
 #include "bblang/buf.h"
+#include "bblang/conf.h"
 #include "bblang/os.h"
 #include "bblang/parse.h"
 #include "bblang/strvec.h"
-#include "generator/conf.h"
 #include "generator/gen.h"
 
 static const char vars_usage[] =
@@ -32,7 +32,7 @@ static const char vars_usage[] =
 	"  -h, --help    show this help\n";
 
 struct vars_opts {
-	struct conf_opts conf;
+	struct bb_conf_opts conf;
 	struct bb_strvec only, exclude;
 	const char *subst;
 	bool unexpanded, flags, expand_keys, classes_optional, legacy;
@@ -75,7 +75,7 @@ run(const struct vars_opts *o, char **files, int nfiles)
 
 	bb_data_set_inherit_warn(d, o->classes_optional);
 	bb_data_set_legacy_overrides(d, o->legacy);
-	ret = conf_setup(d, &o->conf);
+	ret = bb_conf_setup(d, &o->conf);
 
 	for (int i = 0; i < nfiles && !ret; i++)
 		ret = bb_parse_file(d, files[i]);
@@ -108,7 +108,7 @@ cmd_vars(int argc, char **argv)
 
 	while ((c = getopt_long(argc, argv, "I:O:D:ufkv:x:S:CLh", longopts, NULL)) != -1) {
 		switch (c) {
-		case 'I': case 'O': case 'D': conf_opt(&o.conf, c, optarg); break;
+		case 'I': case 'O': case 'D': bb_conf_opt(&o.conf, c, optarg); break;
 		case 'u': o.unexpanded = true; break;
 		case 'f': o.flags = true; break;
 		case 'k': o.expand_keys = true; break;
@@ -130,7 +130,7 @@ cmd_vars(int argc, char **argv)
 	o.only.n--;
 	bb_strvec_push(&o.exclude, NULL);
 	ret = run(&o, argv + optind, argc - optind);
-	conf_opts_release(&o.conf);
+	bb_conf_opts_release(&o.conf);
 	bb_strvec_clear(&o.only);
 	bb_strvec_clear(&o.exclude);
 	return ret;

@@ -2,9 +2,9 @@ bin_PROGRAMS += %D%/pgo-run
 %C%_pgo_run_SOURCES = %D%/main.c %D%/cli.h %D%/import-opts.c %D%/task-opts.c \
 	%D%/collect.c %D%/collect.h \
 	%D%/gcda.c %D%/gcda.h
-# "pgo-run task" reads conf files as pgo-gen does (generator/conf.c)
+# "pgo-run task" reads conf files as pgo-gen does (bblang/conf.c)
 %C%_pgo_run_SOURCES += %D%/task.c %D%/task.h %D%/runscript.c %D%/runscript.h \
-	%D%/log.c %D%/log.h generator/conf.c generator/conf.h
+	%D%/log.c %D%/log.h
 # "pgo-run profile": a session (QEMU, ssh, the serial console or this machine) through
 # one poll loop; its tests link the same files
 %C%_session_sources = %D%/session.c %D%/session.h %D%/stages.c %D%/boot.c \

@@ -83,7 +83,7 @@ cmd_import(int argc, char **argv)
 static void
 report(const char *msg)
 {
-	char *rel = conf_relpath(msg);
+	char *rel = bb_conf_relpath(msg);
 
 	fprintf(stderr, "pgo-run: %s\n", rel);
 	free(rel);

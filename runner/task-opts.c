@@ -44,7 +44,7 @@ task_parse_opts(struct task_opts *o, int argc, char **argv)
 			return 0;
 		} else if (c == 'c') {
 			bb_strvec_pushdup(&o->confs, optarg);
-		} else if (c == '?' || c == ':' || !conf_opt(&o->conf, c, optarg)) {
+		} else if (c == '?' || c == ':' || !bb_conf_opt(&o->conf, c, optarg)) {
 			return task_usage_error(c == ':' ? "option '%s' needs an argument" :
 				"unknown option '%s'", argv[optind - 1]);
 		}

@@ -23,7 +23,7 @@
 void
 task_opts_release(struct task_opts *o)
 {
-	conf_opts_release(&o->conf);
+	bb_conf_opts_release(&o->conf);
 	bb_strvec_clear(&o->confs);
 }
 
@@ -197,7 +197,7 @@ task_load(const struct task_opts *o, struct bb_data **out, struct bb_error *err)
 
 	*out = d;
 	bb_data_set_inherit_warn(d, true);
-	if (conf_setup(d, &o->conf) < 0)
+	if (bb_conf_setup(d, &o->conf) < 0)
 		return runscript_data_error(d, err);
 	for (size_t i = 0; i < o->confs.n; i++)
 		if (parse_one(d, o->confs.v[i], err) < 0)

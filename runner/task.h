@@ -16,17 +16,17 @@
 
 #include "bblang/data.h"
 #include "bblang/strvec.h"
-#include "generator/conf.h"
+#include "bblang/conf.h"
 
 struct task_opts {
-	struct conf_opts conf;		/* -I DIR, -D VAR=VALUE */
+	struct bb_conf_opts conf;		/* -I DIR, -D VAR=VALUE */
 	struct bb_strvec confs;		/* -c CONF, in order */
 	const char *recipe;
 	const char *task;		/* "profile" or "do_profile" */
 	bool tee;			/* the task's output to stdout as well as to the log */
 };
 
-#define TASK_OPTS_INIT { CONF_OPTS_INIT, BB_STRVEC_INIT, NULL, NULL, false }
+#define TASK_OPTS_INIT { BB_CONF_OPTS_INIT, BB_STRVEC_INIT, NULL, NULL, false }
 
 void task_opts_release(struct task_opts *o);
 

@@ -47,7 +47,7 @@ fx_init(struct fx *f, const char *recipe, const char *conf, const char *work)
 	f->temp = xstrcat(f->work, "/temp", NULL);
 	bb_strvec_push(&f->o.confs, c);
 	def = xstrcat("TOPDIR=", f->top, NULL);
-	conf_opt(&f->o.conf, 'D', def);
+	bb_conf_opt(&f->o.conf, 'D', def);
 	free(def);
 	f->o.recipe = f->recipe;
 }
