@@ -9,6 +9,7 @@
 #include "bblang/os.h"
 #include "bblang/strvec.h"
 #include "bblang/conf.h"
+#include "common/fe.h"
 #include "generator/conf.h"
 #include "generator/gen.h"
 #include "generator/layer.h"
@@ -65,27 +66,6 @@ struct gen_ctx {
 	char *pv;
 	char sha256[65];	/* "" until computed */
 };
-
-static int
-report(const char *msg)
-{
-	char *rel = bb_conf_relpath(msg);
-
-	fprintf(stderr, "pgo-gen: %s\n", rel);
-	free(rel);
-	return -1;
-}
-
-static void
-flush_warnings(struct bb_data *d)
-{
-	for (size_t i = 0; i < bb_data_nwarnings(d); i++) {
-		char *rel = bb_conf_relpath(bb_data_warning(d, i));
-
-		fprintf(stderr, "pgo-gen: %s\n", rel);
-		free(rel);
-	}
-}
 
 static const char *
 template_dir(const struct gen_opts *o)
@@ -232,9 +212,9 @@ run(const struct gen_opts *o)
 		ret = layer_check(&l, o->outdir, stdout, &err);
 	else if (!ret)
 		ret = layer_write(&l, o->outdir, &err);
-	flush_warnings(d);
+	fe_report_warnings("pgo-gen", d);
 	if (ret < 0)
-		report(err.msg ? err.msg : "failed");
+		fe_report("pgo-gen", err.msg ? err.msg : "failed");
 	bb_error_clear(&err);
 	layer_release(&l);
 	bb_data_free(d);
@@ -244,16 +224,15 @@ run(const struct gen_opts *o)
 static int
 usage_error(const char *arg, int opt)
 {
+	static const char who[] = "pgo-gen", help[] = "pgo-gen --help";
+
 	if (!arg)
-		fputs("pgo-gen: -o OUTDIR is required", stderr);
-	else if (opt && strchr("cIDTRo", opt))
-		fprintf(stderr, "pgo-gen: option -%c needs an argument", opt);
-	else if (*arg == '-')
-		fprintf(stderr, "pgo-gen: unknown option '%s'", arg);
-	else
-		fprintf(stderr, "pgo-gen: unexpected argument '%s'", arg);
-	fputs(" (see pgo-gen --help)\n", stderr);
-	return 2;
+		return fe_usage_error(who, help, "-o OUTDIR is required");
+	if (opt && strchr("cIDTRo", opt))
+		return fe_usage_error(who, help, "option -%c needs an argument", opt);
+	if (*arg == '-')
+		return fe_usage_error(who, help, "unknown option '%s'", arg);
+	return fe_usage_error(who, help, "unexpected argument '%s'", arg);
 }
 
 static int

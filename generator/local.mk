@@ -6,7 +6,7 @@ bin_PROGRAMS += %D%/pgo-gen
 	%D%/layer.c %D%/layer.h %D%/sha256.c %D%/sha256.h
 %C%_pgo_gen_CPPFLAGS = $(AM_CPPFLAGS) $(LIBXML2_CFLAGS) -DPKGDATADIR='"$(pkgdatadir)"'
 # libxml2 is loaded when a manifest is read (generator/xml.c), not at start-up
-%C%_pgo_gen_LDADD = $(BBLANG_LIBS)
+%C%_pgo_gen_LDADD = $(COMMON_LIBS) $(BBLANG_LIBS)
 dist_man_MANS += %D%/pgo-gen.1
 
 # the runner's source tarball, which pgo-gen writes into the layer so that

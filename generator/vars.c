@@ -9,6 +9,7 @@
 #include "bblang/os.h"
 #include "bblang/parse.h"
 #include "bblang/strvec.h"
+#include "common/fe.h"
 #include "generator/gen.h"
 
 static const char vars_usage[] =
@@ -52,13 +53,6 @@ print_subst(const char *s, const char *dir)
 	fputs(s, stdout);
 }
 
-static void
-flush_warnings(struct bb_data *d)
-{
-	for (size_t i = 0; i < bb_data_nwarnings(d); i++)
-		fprintf(stderr, "%s\n", bb_data_warning(d, i));
-}
-
 static int
 run(const struct vars_opts *o, char **files, int nfiles)
 {
@@ -88,7 +82,7 @@ run(const struct vars_opts *o, char **files, int nfiles)
 		bb_dump(d, &dopts, &out);
 		print_subst(out.buf, subst);
 	}
-	flush_warnings(d);
+	fe_report_warnings(NULL, d);
 	free(subst);
 	bb_buf_release(&out);
 	bb_data_free(d);

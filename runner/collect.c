@@ -14,6 +14,7 @@
 
 #include "bblang/buf.h"
 #include "bblang/os.h"
+#include "common/xmlw.h"
 #include "runner/collect.h"
 #include "runner/gcda.h"
 
@@ -401,54 +402,6 @@ write_tar(struct import *im)
 	return ret;
 }
 
-/* length of the valid UTF-8 sequence at s, 0 if there is none */
-static size_t
-utf8_len(const unsigned char *s)
-{
-	size_t n = s[0] < 0x80 ? 1 : s[0] >= 0xc2 && s[0] < 0xe0 ? 2 :
-		s[0] >= 0xe0 && s[0] < 0xf0 ? 3 : s[0] >= 0xf0 && s[0] < 0xf5 ? 4 : 0;
-
-	for (size_t i = 1; i < n; i++)
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-	return n;
-}
-
-/* s as XML text: markup escaped, control characters and invalid UTF-8 as '?' */
-static void
-xml_text(FILE *f, const char *s)
-{
-	const unsigned char *p = (const unsigned char *)s;
-
-	while (*p) {
-		size_t n = utf8_len(p);
-
-		if (*p == '&')
-			fputs("&amp;", f);
-		else if (*p == '<')
-			fputs("&lt;", f);
-		else if (*p == '>')
-			fputs("&gt;", f);
-		else if (*p == '"')
-			fputs("&quot;", f);
-		else if (!n || (*p < 0x20 && *p != '\t') || *p == 0x7f)
-			fputc('?', f);
-		else
-			fwrite(p, 1, n, f);
-		p += n ? n : 1;
-	}
-}
-
-static void
-xml_elem(FILE *f, const char *name, const char *value)
-{
-	if (!value)
-		return;
-	fprintf(f, "  <%s>", name);
-	xml_text(f, value);
-	fprintf(f, "</%s>\n", name);
-}
-
 static double
 elapsed_since(const struct timespec *start)
 {
@@ -459,59 +412,71 @@ elapsed_since(const struct timespec *start)
 }
 
 static void
-write_manifest_to(struct import *im, FILE *f)
+add_number(xmlNodePtr parent, const char *name, const char *fmt, ...)
+{
+	char v[32];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(v, sizeof(v), fmt, ap);
+	va_end(ap);
+	xmlw_add_text(parent, name, v);
+}
+
+static xmlDocPtr
+manifest_doc(struct import *im)
 {
 	const struct collect_opts *o = im->o;
-	char start[32], *stamp = gcda_stamp_str(o->stamp);
+	xmlDocPtr doc = xmlNewDoc(BAD_CAST "1.0");
+	xmlNodePtr root = xmlNewNode(NULL, BAD_CAST "pgo-profile"), gcc, f;
+	char start[32], bytes[24], *stamp = gcda_stamp_str(o->stamp);
 	struct tm tm;
 	double dur = o->duration >= 0 ? o->duration : elapsed_since(&o->start);
 
 	gmtime_r(&o->start.tv_sec, &tm);
 	strftime(start, sizeof(start), "%Y-%m-%dT%H:%M:%SZ", &tm);
-	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-		"<!-- written by pgo-run: the profile in this directory -->\n"
-		"<pgo-profile format=\"1\">\n", f);
-	xml_elem(f, "machine", o->machine);
-	xml_elem(f, "image", o->image);
-	xml_elem(f, "task", o->task);
-	xml_elem(f, "source", o->source);
-	fprintf(f, "  <start>%s</start>\n  <duration>%.3f</duration>\n", start,
-		dur < 0 ? 0.0 : dur);
-	fprintf(f, "  <files>%zu</files>\n  <bytes>%llu</bytes>\n", im->n,
-		(unsigned long long)im->total);
-	fputs("  <gcc version=\"", f);
-	xml_text(f, o->gcc_version ? o->gcc_version : "");
-	fputs("\" stamp=\"", f);
-	xml_text(f, stamp);
-	fputs("\"/>\n  <archive>" COLLECT_ARCHIVE "</archive>\n", f);
+	xmlAddChild((xmlNodePtr)doc,
+		xmlNewDocComment(doc, BAD_CAST " written by pgo-run: the profile in this directory "));
+	xmlDocSetRootElement(doc, root);
+	xmlw_set_prop(root, "format", "1");
+	xmlw_add_text(root, "machine", o->machine);
+	xmlw_add_text(root, "image", o->image);
+	xmlw_add_text(root, "task", o->task);
+	xmlw_add_text(root, "source", o->source);
+	xmlw_add_text(root, "start", start);
+	add_number(root, "duration", "%.3f", dur < 0 ? 0.0 : dur);
+	add_number(root, "files", "%zu", im->n);
+	add_number(root, "bytes", "%llu", (unsigned long long)im->total);
+	gcc = xmlNewChild(root, NULL, BAD_CAST "gcc", NULL);
+	xmlw_set_prop(gcc, "version", o->gcc_version ? o->gcc_version : "");
+	xmlw_set_prop(gcc, "stamp", stamp);
+	xmlw_add_text(root, "archive", COLLECT_ARCHIVE);
 	for (size_t i = 0; i < im->n; i++) {
-		fputs("  <file name=\"", f);
-		xml_text(f, im->v[i].name);
-		fprintf(f, "\" bytes=\"%llu\"/>\n", (unsigned long long)im->v[i].size);
+		f = xmlNewChild(root, NULL, BAD_CAST "file", NULL);
+		xmlw_set_prop(f, "name", im->v[i].name);
+		snprintf(bytes, sizeof(bytes), "%llu", (unsigned long long)im->v[i].size);
+		xmlw_set_prop(f, "bytes", bytes);
 	}
-	fputs("</pgo-profile>\n", f);
 	free(stamp);
+	return doc;
 }
 
 static int
 write_manifest(struct import *im)
 {
 	int fd = openat(im->dfd, COLLECT_MANIFEST, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-	FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
+	xmlDocPtr doc;
 	int ret = 0;
 
-	if (!f) {
+	if (fd < 0)
+		return bb_error(im->err, NULL, "%s/%s: %s", im->stage, COLLECT_MANIFEST,
+			strerror(errno));
+	doc = manifest_doc(im);
+	if (xmlw_write_fd(doc, fd) < 0 || fsync(fd) < 0)
 		ret = bb_error(im->err, NULL, "%s/%s: %s", im->stage, COLLECT_MANIFEST,
 			strerror(errno));
-		if (fd >= 0)
-			close(fd);
-		return ret;
-	}
-	write_manifest_to(im, f);
-	if (fflush(f) || ferror(f) || fsync(fd) < 0)
-		ret = bb_error(im->err, NULL, "%s/%s: %s", im->stage, COLLECT_MANIFEST,
-			strerror(errno));
-	if (fclose(f) && !ret)
+	xmlFreeDoc(doc);
+	if (close(fd) < 0 && !ret)
 		ret = bb_error(im->err, NULL, "%s/%s: %s", im->stage, COLLECT_MANIFEST,
 			strerror(errno));
 	return ret;

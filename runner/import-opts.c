@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "common/fe.h"
 #include "runner/cli.h"
 
 static const char import_help[] =
@@ -38,10 +39,7 @@ import_print_help(void)
 static int
 usage_error(const char *fmt, const char *arg)
 {
-	fputs("pgo-run: ", stderr);
-	fprintf(stderr, fmt, arg);
-	fputs(" (see pgo-run --help)\n", stderr);
-	return 2;
+	return fe_usage_error("pgo-run", "pgo-run --help", fmt, arg);
 }
 
 /* a byte count: digits with an optional K, M or G (powers of 1024) */

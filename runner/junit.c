@@ -1,14 +1,12 @@
 /* the JUnit XML report, written with libxml2 */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <libxml/tree.h>
 
-#include "bblang/os.h"
+#include "common/xmlw.h"
 #include "runner/junit.h"
 
 struct junit_stage *
@@ -113,63 +111,13 @@ junit_release(struct junit_report *r)
 
 /* --- writing ------------------------------------------------------------------ */
 
-/* the length of the valid UTF-8 sequence at s for an XML 1.0 character, or 0 */
-static size_t
-xml_char_len(const unsigned char *s)
-{
-	unsigned c = s[0], n, cp;
-
-	if (c < 0x80)
-		return c >= 0x20 || c == '\t' || c == '\n' ? 1 : 0;
-	n = c >= 0xf0 && c < 0xf5 ? 4 : c >= 0xe0 ? 3 : c >= 0xc2 && c < 0xe0 ? 2 : 0;
-	if (!n)
-		return 0;
-	cp = c & (0x7f >> n);
-	for (unsigned i = 1; i < n; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3f);
-	}
-	if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
-	    (cp >= 0xd800 && cp < 0xe000) || cp == 0xfffe || cp == 0xffff)
-		return 0;
-	return n;
-}
-
-/* s with what XML 1.0 cannot hold (control characters, bad UTF-8) as '?'; caller frees */
-static char *
-xml_clean(const char *s)
-{
-	struct bb_buf b = BB_BUF_INIT;
-
-	while (*s) {
-		size_t n = xml_char_len((const unsigned char *)s);
-
-		if (n)
-			bb_buf_add(&b, s, n);
-		else
-			bb_buf_addch(&b, '?');
-		s += n ? n : 1;
-	}
-	return bb_buf_detach(&b);
-}
-
-static void
-set_prop(xmlNodePtr node, const char *name, const char *value)
-{
-	char *v = xml_clean(value);
-
-	xmlNewProp(node, BAD_CAST name, BAD_CAST v);
-	free(v);
-}
-
 static void
 set_seconds(xmlNodePtr node, const char *name, double seconds)
 {
 	char v[32];
 
 	snprintf(v, sizeof(v), "%.3f", seconds < 0 ? 0.0 : seconds);
-	set_prop(node, name, v);
+	xmlw_set_prop(node, name, v);
 }
 
 /* tests, failures, errors (none: every error is a stage's failure), skipped, time */
@@ -180,24 +128,15 @@ set_counts(xmlNodePtr node, size_t tests, size_t failures, const size_t *skipped
 	char num[24];
 
 	snprintf(num, sizeof(num), "%zu", tests);
-	set_prop(node, "tests", num);
+	xmlw_set_prop(node, "tests", num);
 	snprintf(num, sizeof(num), "%zu", failures);
-	set_prop(node, "failures", num);
-	set_prop(node, "errors", "0");
+	xmlw_set_prop(node, "failures", num);
+	xmlw_set_prop(node, "errors", "0");
 	if (skipped) {
 		snprintf(num, sizeof(num), "%zu", *skipped);
-		set_prop(node, "skipped", num);
+		xmlw_set_prop(node, "skipped", num);
 	}
 	set_seconds(node, "time", seconds);
-}
-
-static void
-add_text_child(xmlNodePtr parent, const char *name, const char *text)
-{
-	char *v = xml_clean(text);
-
-	xmlNewTextChild(parent, NULL, BAD_CAST name, BAD_CAST v);
-	free(v);
 }
 
 static void
@@ -208,8 +147,8 @@ add_property(xmlNodePtr props, const char *name, const char *value)
 	if (!value)
 		return;
 	p = xmlNewChild(props, NULL, BAD_CAST "property", NULL);
-	set_prop(p, "name", name);
-	set_prop(p, "value", value);
+	xmlw_set_prop(p, "name", name);
+	xmlw_set_prop(p, "value", value);
 }
 
 static void
@@ -219,22 +158,22 @@ add_case(xmlNodePtr suite, const struct junit_report *r, const struct junit_stag
 	xmlNodePtr tc = xmlNewChild(suite, NULL, BAD_CAST "testcase", NULL), f;
 	char *cls = xasprintf("pgo-run.profile.%s", r->target);
 
-	set_prop(tc, "classname", cls);
-	set_prop(tc, "name", st->name);
+	xmlw_set_prop(tc, "classname", cls);
+	xmlw_set_prop(tc, "name", st->name);
 	set_seconds(tc, "time", st->seconds);
 	if (st->failure) {
 		f = xmlNewChild(tc, NULL, BAD_CAST "failure", NULL);
-		set_prop(f, "message", st->failure);
-		set_prop(f, "type", "error");
+		xmlw_set_prop(f, "message", st->failure);
+		xmlw_set_prop(f, "type", "error");
 	} else if (!st->reached) {
 		char *why = xasprintf("not reached: %s failed", failed ? failed : "a stage");
 
 		f = xmlNewChild(tc, NULL, BAD_CAST "skipped", NULL);
-		set_prop(f, "message", why);
+		xmlw_set_prop(f, "message", why);
 		free(why);
 	}
 	if (st->out.len)
-		add_text_child(tc, "system-out", st->out.buf + tail_start(&st->out));
+		xmlw_add_text(tc, "system-out", st->out.buf + tail_start(&st->out));
 	free(cls);
 }
 
@@ -256,16 +195,16 @@ build_doc(const struct junit_report *r)
 	}
 	xmlDocSetRootElement(doc, root);
 	suite = xmlNewChild(root, NULL, BAD_CAST "testsuite", NULL);
-	set_prop(suite, "name", name);
+	xmlw_set_prop(suite, "name", name);
 	set_counts(root, r->n, failures, NULL, r->seconds);
 	set_counts(suite, r->n, failures, &skipped, r->seconds);
 	localtime_r(&r->start.tv_sec, &tm);
 	strftime(stamp, sizeof(stamp), "%Y-%m-%dT%H:%M:%S", &tm);
-	set_prop(suite, "timestamp", stamp);
+	xmlw_set_prop(suite, "timestamp", stamp);
 	if (gethostname(host, sizeof(host) - 1) < 0)
 		strcpy(host, "localhost");
 	host[sizeof(host) - 1] = '\0';
-	set_prop(suite, "hostname", host);
+	xmlw_set_prop(suite, "hostname", host);
 	props = xmlNewChild(suite, NULL, BAD_CAST "properties", NULL);
 	add_property(props, "target", r->target);
 	add_property(props, "task", r->task);
@@ -275,46 +214,12 @@ build_doc(const struct junit_report *r)
 	return doc;
 }
 
-/* writes n bytes to a new file beside path, then renames it over path */
-static int
-write_atomic(const char *path, const void *p, size_t n, struct bb_error *err)
-{
-	char *tmp = xstrcat(path, ".tmp-XXXXXX", NULL);
-	int fd = mkstemp(tmp), r = -1;
-
-	if (fd < 0) {
-		bb_error(err, NULL, "%s: %s", path, strerror(errno));
-		free(tmp);
-		return -1;
-	}
-	if (fchmod(fd, 0644) < 0 || bb_write_all(fd, p, n) < 0 || fsync(fd) < 0)
-		bb_error(err, NULL, "%s: %s", path, strerror(errno));
-	else if (close(fd) < 0 || (fd = -1, rename(tmp, path) < 0))
-		bb_error(err, NULL, "%s: %s", path, strerror(errno));
-	else
-		r = 0;
-	if (fd >= 0)
-		close(fd);
-	if (r < 0)
-		unlink(tmp);
-	free(tmp);
-	return r;
-}
-
 int
 junit_write(const char *path, const struct junit_report *r, struct bb_error *err)
 {
 	xmlDocPtr doc = build_doc(r);
-	xmlChar *mem = NULL;
-	int size = 0, ret;
+	int ret = xmlw_write_file(doc, path, err);
 
-	xmlDocDumpFormatMemoryEnc(doc, &mem, &size, "UTF-8", 1);
 	xmlFreeDoc(doc);
-	if (!mem || size <= 0) {
-		xmlFree(mem);
-		return bb_error(err, NULL, "%s: libxml2 could not write the report", path);
-	}
-	ret = write_atomic(path, mem, (size_t)size, err);
-	xmlFree(mem);
 	return ret;
 }

@@ -15,5 +15,5 @@ bin_PROGRAMS += %D%/pgo-run
 %C%_pgo_run_SOURCES += %D%/profile.c %D%/profile.h %D%/profile-opts.c \
 	$(%C%_session_sources)
 %C%_pgo_run_CPPFLAGS = $(AM_CPPFLAGS) $(LIBARCHIVE_CFLAGS) $(LIBXML2_CFLAGS)
-%C%_pgo_run_LDADD = $(BBLANG_LIBS) $(LIBARCHIVE_LIBS) $(LIBXML2_LIBS)
+%C%_pgo_run_LDADD = $(COMMON_LIBS) $(BBLANG_LIBS) $(LIBARCHIVE_LIBS) $(LIBXML2_LIBS)
 dist_man_MANS += %D%/pgo-run.1

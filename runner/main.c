@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/fe.h"
 #include "runner/cli.h"
 #include "runner/gcda.h"
 
@@ -25,25 +26,6 @@ die(const char *msg)
 	return 1;
 }
 
-/* SOURCE_DATE_EPOCH, as reproducible-builds.org defines it */
-static int
-source_date_epoch(int64_t *out)
-{
-	const char *s = getenv("SOURCE_DATE_EPOCH");
-	char *end;
-	long long v;
-
-	*out = 0;
-	if (!s || !*s)
-		return 0;
-	errno = 0;
-	v = strtoll(s, &end, 10);
-	if (*end || errno || v < 0 || !isdigit((unsigned char)*s))
-		return -1;
-	*out = v;
-	return 0;
-}
-
 static int
 run_import(struct import_opts *o)
 {
@@ -53,7 +35,7 @@ run_import(struct import_opts *o)
 	int ret = 0;
 
 	clock_gettime(CLOCK_REALTIME, &o->c.start);
-	if (source_date_epoch(&o->c.mtime) < 0)
+	if (fe_source_date_epoch(&o->c.mtime) < 0)
 		return die("SOURCE_DATE_EPOCH is not a number of seconds");
 	if (o->cc ? gcda_stamp_for_compiler(o->cc, o->c.stamp, &version, &err) :
 	    gcda_stamp_from_version(o->version, o->c.stamp, &err))
@@ -80,15 +62,6 @@ cmd_import(int argc, char **argv)
 	return ret >= 0 ? ret : run_import(&o);
 }
 
-static void
-report(const char *msg)
-{
-	char *rel = bb_conf_relpath(msg);
-
-	fprintf(stderr, "pgo-run: %s\n", rel);
-	free(rel);
-}
-
 static int
 run_task(struct task_opts *o)
 {
@@ -97,14 +70,13 @@ run_task(struct task_opts *o)
 	char *task = task_name(o->task), *log = NULL;
 	int ret = task_load(o, &d, &err);
 
-	for (size_t i = 0; i < bb_data_nwarnings(d); i++)
-		report(bb_data_warning(d, i));
+	fe_report_warnings("pgo-run", d);
 	if (!ret)
 		ret = task_prepare(d, o->recipe, task, &err);
 	if (!ret)
 		ret = task_run(d, o->recipe, task, o->tee, &log, &err);
 	if (ret < 0) {
-		report(err.msg);
+		fe_report("pgo-run", err.msg);
 		ret = 1;
 	} else if (ret > 0) {
 		fprintf(stderr, "pgo-run: %s failed with exit code %d (log: %s)\n", task, ret, log);

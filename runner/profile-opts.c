@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/fe.h"
 #include "runner/cli.h"
 
 static const char profile_usage[] =
@@ -235,10 +236,7 @@ profile_opt(struct profile_opts *o, int c)
 static int
 usage_error(const char *msg, const char *arg)
 {
-	fputs("pgo-run: profile: ", stderr);
-	fprintf(stderr, msg, arg);
-	fputs(" (see pgo-run profile --help)\n", stderr);
-	return 2;
+	return fe_usage_error("pgo-run: profile", "pgo-run profile --help", msg, arg);
 }
 
 /* the options that belong to one target */

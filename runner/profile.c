@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/fe.h"
 #include "runner/session.h"
 
 /* the stages of the targets, for --junit: each target's are a tail of these */
@@ -25,8 +26,7 @@ static const struct target {
 static int
 tmp_file(struct session *s)
 {
-	const char *tmp = getenv("TMPDIR");
-	char *path = xstrcat(tmp && *tmp ? tmp : "/tmp", "/pgo-run-tar.XXXXXX", NULL);
+	char *path = fe_tmp_template("pgo-run-tar");
 	int fd = mkstemp(path);
 
 	if (fd < 0)

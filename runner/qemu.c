@@ -13,6 +13,7 @@
 
 #include "bblang/buf.h"
 #include "bblang/os.h"
+#include "common/fe.h"
 #include "runner/proc.h"
 #include "runner/qemu.h"
 
@@ -449,8 +450,7 @@ probe_answers(struct proc *p, int timeout_ms)
 static bool
 probe_kvm(const char *qemu, int timeout_ms)
 {
-	const char *tmp = getenv("TMPDIR");
-	char bios[PATH_MAX];
+	char *bios = fe_tmp_template("pgo-run-kvm-probe");
 	const char *argv[] = { qemu, "-accel", "kvm", "-machine", "pc", "-m", "16",
 		"-nodefaults", "-no-user-config", "-display", "none", "-bios", bios,
 		"-chardev", "stdio,id=s,signal=off", "-serial", "chardev:s", NULL };
@@ -462,15 +462,17 @@ probe_kvm(const char *qemu, int timeout_ms)
 	p.in = PROC_NULL;
 	p.out = PROC_PIPE;
 	p.err = PROC_NULL;
-	snprintf(bios, sizeof(bios), "%s/pgo-run-kvm-probe.XXXXXX", tmp && *tmp ? tmp : "/tmp");
-	if (write_probe(bios) < 0)
+	if (write_probe(bios) < 0) {
+		free(bios);
 		return false;
+	}
 	if (proc_start(&p, &err) == 0) {
 		ok = probe_answers(&p, timeout_ms);
 		proc_kill(&p, 200);
 	}
 	bb_error_clear(&err);
 	unlink(bios);
+	free(bios);
 	return ok;
 }
 

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "bblang/os.h"
+#include "common/fe.h"
 #include "runner/collect.h"
 #include "runner/gcda.h"
 #include "runner/session.h"
@@ -84,24 +85,6 @@ stage_collect(struct session *s, const char *dir, int fd)
 }
 
 static int
-source_date_epoch(int64_t *out)
-{
-	const char *v = getenv("SOURCE_DATE_EPOCH");
-	char *end;
-	long long n;
-
-	*out = 0;
-	if (!v || !*v)
-		return 0;
-	errno = 0;
-	n = strtoll(v, &end, 10);
-	if (*end || errno || n < 0 || *v < '0' || *v > '9')
-		return -1;
-	*out = n;
-	return 0;
-}
-
-static int
 copy_archive(struct session *s, const char *from, const char *to)
 {
 	char *tmp = xstrcat(to, ".tmp", NULL), *text;
@@ -156,7 +139,7 @@ stage_install(struct session *s, int fd, const char *name)
 	    gcda_stamp_from_version(o->gcc_version, co.stamp, &s->err))
 		goto out;
 	co.gcc_version = version ? version : o->gcc_version;
-	if (source_date_epoch(&co.mtime) < 0) {
+	if (fe_source_date_epoch(&co.mtime) < 0) {
 		session_fail(s, "SOURCE_DATE_EPOCH is not a number of seconds");
 		goto out;
 	}

@@ -2,6 +2,7 @@
 #include <getopt.h>
 #include <stdio.h>
 
+#include "common/fe.h"
 #include "runner/cli.h"
 
 static const char usage[] =
@@ -21,10 +22,7 @@ static const char help[] =
 static int
 task_usage_error(const char *fmt, const char *arg)
 {
-	fputs("pgo-run: ", stderr);
-	fprintf(stderr, fmt, arg);
-	fputs(" (see pgo-run task --help)\n", stderr);
-	return 2;
+	return fe_usage_error("pgo-run", "pgo-run task --help", fmt, arg);
 }
 
 int

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "bblang/os.h"
+#include "common/fe.h"
 #include "runner/session.h"
 
 /* the task on this machine: sh -c 'exec "$@" TASK' sh [QEMU -L SYSROOT] PYTHON */
@@ -67,8 +68,7 @@ const struct transport transport_local = {
 static int
 run_here(struct session *s, int fd, const char *name)
 {
-	const char *tmp = getenv("TMPDIR");
-	char *dir = xstrcat(tmp && *tmp ? tmp : "/tmp", "/pgo-run-local.XXXXXX", NULL);
+	char *dir = fe_tmp_template("pgo-run-local");
 	int r = -1;
 
 	s->tr = &transport_local;

@@ -5,7 +5,7 @@ AM_TESTS_ENVIRONMENT = CMOCKA_MESSAGE_OUTPUT=TAP; export CMOCKA_MESSAGE_OUTPUT; 
 	PGO_RUN_SRC='$(abs_top_builddir)/$(PGO_RUN_SRC)'; export PGO_RUN_SRC;
 
 TEST_CFLAGS = $(AM_CPPFLAGS) $(CMOCKA_CFLAGS) $(PCRE2_CFLAGS)
-TEST_LIBS = $(BBLANG_LIBS) $(CMOCKA_LIBS)
+TEST_LIBS = $(COMMON_LIBS) $(BBLANG_LIBS) $(CMOCKA_LIBS)
 
 check_PROGRAMS += %D%/bblang/test-pyexpr
 %C%_bblang_test_pyexpr_SOURCES = %D%/bblang/test-pyexpr.c
@@ -47,8 +47,8 @@ check_PROGRAMS += %D%/generator/test-sha256
 check_PROGRAMS += %D%/runner/test-collect
 %C%_runner_test_collect_SOURCES = %D%/runner/test-collect.c %D%/test-util.c %D%/test-util.h \
 	runner/collect.c runner/collect.h runner/gcda.c runner/gcda.h runner/proc.c runner/proc.h
-%C%_runner_test_collect_CPPFLAGS = $(TEST_CFLAGS) $(LIBARCHIVE_CFLAGS)
-%C%_runner_test_collect_LDADD = $(TEST_LIBS) $(LIBARCHIVE_LIBS)
+%C%_runner_test_collect_CPPFLAGS = $(TEST_CFLAGS) $(LIBARCHIVE_CFLAGS) $(LIBXML2_CFLAGS)
+%C%_runner_test_collect_LDADD = $(TEST_LIBS) $(LIBARCHIVE_LIBS) $(LIBXML2_LIBS)
 
 check_PROGRAMS += %D%/runner/test-task
 %C%_runner_test_task_SOURCES = %D%/runner/test-task.c %D%/test-util.c %D%/test-util.h \

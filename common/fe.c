@@ -1,0 +1,66 @@
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "bblang/conf.h"
+#include "common/fe.h"
+
+int
+fe_usage_error(const char *who, const char *help, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: ", who);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, " (see %s)\n", help);
+	return 2;
+}
+
+void
+fe_report(const char *prog, const char *msg)
+{
+	char *rel = bb_conf_relpath(msg);
+
+	fprintf(stderr, "%s: %s\n", prog, rel);
+	free(rel);
+}
+
+void
+fe_report_warnings(const char *prog, struct bb_data *d)
+{
+	for (size_t i = 0; i < bb_data_nwarnings(d); i++)
+		if (prog)
+			fe_report(prog, bb_data_warning(d, i));
+		else
+			fprintf(stderr, "%s\n", bb_data_warning(d, i));
+}
+
+int
+fe_source_date_epoch(int64_t *out)
+{
+	const char *s = getenv("SOURCE_DATE_EPOCH");
+	char *end;
+	long long v;
+
+	*out = 0;
+	if (!s || !*s)
+		return 0;
+	errno = 0;
+	v = strtoll(s, &end, 10);
+	if (*end || errno || v < 0 || !isdigit((unsigned char)*s))
+		return -1;
+	*out = v;
+	return 0;
+}
+
+char *
+fe_tmp_template(const char *name)
+{
+	const char *tmp = getenv("TMPDIR");
+
+	return xstrcat(tmp && *tmp ? tmp : "/tmp", "/", name, ".XXXXXX", NULL);
+}
