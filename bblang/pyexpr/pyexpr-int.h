@@ -112,10 +112,12 @@ extern struct pv py_none, py_false, py_true;
 
 /* val.c: errors, the arena, values, str() and repr(), subscripts, iteration, equality */
 void py_vfail_str(struct ev *ev, const char *msg);
-struct pv *py_unsup(struct ev *ev, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-struct pv *pyraise(struct ev *ev, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+/* sets ev's status (BB_PY_*) and reason, unless one is set already; returns NULL */
+struct pv *py_fail(struct ev *ev, int status, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* outside the subset, or what python would raise ("TypeError: ...") */
+#define py_unsup(ev, ...) py_fail(ev, BB_PY_UNSUPPORTED, __VA_ARGS__)
+#define pyraise(ev, ...) py_fail(ev, BB_PY_RAISE, __VA_ARGS__)
 void py_track(struct ev *ev, void *p);
 void *py_alloc(struct ev *ev, size_t n);
 int py_spend(struct ev *ev, size_t n);

@@ -34,23 +34,12 @@ py_vfail_str(struct ev *ev, const char *msg)
 }
 
 struct pv *
-py_unsup(struct ev *ev, const char *fmt, ...)
+py_fail(struct ev *ev, int status, const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	vfail(ev, BB_PY_UNSUPPORTED, fmt, ap);
-	va_end(ap);
-	return NULL;
-}
-
-struct pv *
-pyraise(struct ev *ev, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vfail(ev, BB_PY_RAISE, fmt, ap);
+	vfail(ev, status, fmt, ap);
 	va_end(ap);
 	return NULL;
 }
