@@ -235,6 +235,7 @@ usage_error(const char *arg, int opt)
 	return fe_usage_error(who, help, "unexpected argument '%s'", arg);
 }
 
+/* -1 to run, else the exit status */
 static int
 parse_opts(struct gen_opts *o, int argc, char **argv)
 {

@@ -34,9 +34,11 @@ static const char vars_usage[] =
 
 struct vars_opts {
 	struct bb_conf_opts conf;
-	struct bb_strvec only, exclude;
+	struct bb_strvec only, exclude;	/* NULL-terminated once parsed */
 	const char *subst;
 	bool unexpanded, flags, expand_keys, classes_optional, legacy;
+	char **files;
+	int nfiles;
 };
 
 static void
@@ -54,7 +56,7 @@ print_subst(const char *s, const char *dir)
 }
 
 static int
-run(const struct vars_opts *o, char **files, int nfiles)
+run(const struct vars_opts *o)
 {
 	struct bb_data *d = bb_data_new();
 	struct bb_buf out = BB_BUF_INIT;
@@ -71,8 +73,8 @@ run(const struct vars_opts *o, char **files, int nfiles)
 	bb_data_set_legacy_overrides(d, o->legacy);
 	ret = bb_conf_setup(d, &o->conf);
 
-	for (int i = 0; i < nfiles && !ret; i++)
-		ret = bb_parse_file(d, files[i]);
+	for (int i = 0; i < o->nfiles && !ret; i++)
+		ret = bb_parse_file(d, o->files[i]);
 	if (!ret && o->expand_keys)
 		ret = bb_data_expand_keys(d);
 	if (ret) {
@@ -89,28 +91,29 @@ run(const struct vars_opts *o, char **files, int nfiles)
 	return ret ? 1 : 0;
 }
 
-int
-cmd_vars(int argc, char **argv)
+/* -1 to run, else the exit status */
+static int
+parse_opts(struct vars_opts *o, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "help", no_argument, NULL, 'h' },
 		{ "fixed-time", required_argument, NULL, 'T' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct vars_opts o = { 0 };
-	int c, ret;
+	int c;
 
 	while ((c = getopt_long(argc, argv, "I:O:D:ufkv:x:S:CLh", longopts, NULL)) != -1) {
+		if (bb_conf_opt(&o->conf, c, optarg))
+			continue;
 		switch (c) {
-		case 'I': case 'O': case 'D': bb_conf_opt(&o.conf, c, optarg); break;
-		case 'u': o.unexpanded = true; break;
-		case 'f': o.flags = true; break;
-		case 'k': o.expand_keys = true; break;
-		case 'v': bb_strvec_pushdup(&o.only, optarg); break;
-		case 'x': bb_strvec_pushdup(&o.exclude, optarg); break;
-		case 'S': o.subst = optarg; break;
-		case 'C': o.classes_optional = true; break;
-		case 'L': o.legacy = true; break;
+		case 'u': o->unexpanded = true; break;
+		case 'f': o->flags = true; break;
+		case 'k': o->expand_keys = true; break;
+		case 'v': bb_strvec_pushdup(&o->only, optarg); break;
+		case 'x': bb_strvec_pushdup(&o->exclude, optarg); break;
+		case 'S': o->subst = optarg; break;
+		case 'C': o->classes_optional = true; break;
+		case 'L': o->legacy = true; break;
 		case 'T': break;
 		case 'h': fputs(vars_usage, stdout); return 0;
 		default: fputs(vars_usage, stderr); return 2;
@@ -120,10 +123,23 @@ cmd_vars(int argc, char **argv)
 		fputs(vars_usage, stderr);
 		return 2;
 	}
-	bb_strvec_push(&o.only, NULL);
-	o.only.n--;
-	bb_strvec_push(&o.exclude, NULL);
-	ret = run(&o, argv + optind, argc - optind);
+	o->files = argv + optind;
+	o->nfiles = argc - optind;
+	bb_strvec_push(&o->only, NULL);
+	o->only.n--;
+	bb_strvec_push(&o->exclude, NULL);
+	return -1;
+}
+
+int
+cmd_vars(int argc, char **argv)
+{
+	struct vars_opts o = { BB_CONF_OPTS_INIT, BB_STRVEC_INIT, BB_STRVEC_INIT, NULL, false,
+		false, false, false, false, NULL, 0 };
+	int ret = parse_opts(&o, argc, argv);
+
+	if (ret < 0)
+		ret = run(&o);
 	bb_conf_opts_release(&o.conf);
 	bb_strvec_clear(&o.only);
 	bb_strvec_clear(&o.exclude);
