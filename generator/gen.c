@@ -1,6 +1,5 @@
 /* pgo-gen (generate and --check): conf files + templates -> the meta-pgo layer */
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,41 +15,9 @@
 #include "generator/manifest.h"
 #include "generator/sha256.h"
 
-#ifndef PKGDATADIR
-#define PKGDATADIR "/usr/local/share/meta-pgo"
-#endif
-/* the runner's source tarball that make builds and installs beside the templates */
-#define RUNNER_SRC_NAME "pgo-run-" PACKAGE_VERSION ".tar.gz"
 /* as large as a from= file of the manifest may be */
 #define MAX_RUNNER_SRC (16u << 20)
 
-static const char gen_usage[] =
-	"usage: pgo-gen [-c CONF]... [-I DIR]... [-D VAR=VALUE]... [-T TEMPLATEDIR]\n"
-	"               [-R TARBALL] -o OUTDIR\n"
-	"       pgo-gen --check [same options] -o DIR\n"
-	"       pgo-gen vars [OPTIONS] FILE...   (see pgo-gen vars --help)\n"
-	"\n"
-	"Writes the meta-pgo layer for the knobs set in the conf files, or checks that\n"
-	"DIR is what would be written.\n"
-	"\n"
-	"  -c CONF         parse CONF after the defaults (repeatable, in order)\n"
-	"  -I DIR          append DIR to BBPATH\n"
-	"  -D VAR=VALUE    preset a variable (VAR[flag]=VALUE presets a flag)\n"
-	"  -T TEMPLATEDIR  templates, defaults.conf and manifest.xml\n"
-	"                  (default: $PGO_TEMPLATES, else " PKGDATADIR "/templates)\n"
-	"  -R TARBALL      the runner's sources, pgo-run-VERSION.tar.gz (make builds it),\n"
-	"                  which the layer carries for pgo-run-native (default:\n"
-	"                  $PGO_RUN_SRC, else " RUNNER_SRC_NAME " next to TEMPLATEDIR)\n"
-	"  -o OUTDIR       the layer to write (replaced atomically) or to check\n"
-	"  --check         compare with OUTDIR instead of writing: exit 1 on any difference\n"
-	"  -h, --help      show this help\n";
-
-struct gen_opts {
-	struct bb_conf_opts conf;
-	struct bb_strvec confs;
-	const char *templates, *outdir, *runner_src;
-	bool check;
-};
 
 /*
  * what templates look up: the datastore, and pgo-gen's own names for the
@@ -200,8 +167,8 @@ render(const struct gen_opts *o, struct bb_data *d, struct layer *l, struct bb_e
 	return ret;
 }
 
-static int
-run(const struct gen_opts *o)
+int
+gen_run(const struct gen_opts *o)
 {
 	struct bb_data *d = bb_data_new();
 	struct layer l = LAYER_INIT;
@@ -219,64 +186,4 @@ run(const struct gen_opts *o)
 	layer_release(&l);
 	bb_data_free(d);
 	return ret ? 1 : 0;
-}
-
-static int
-usage_error(const char *arg, int opt)
-{
-	static const char who[] = "pgo-gen", help[] = "pgo-gen --help";
-
-	if (!arg)
-		return fe_usage_error(who, help, "-o OUTDIR is required");
-	if (opt && strchr("cIDTRo", opt))
-		return fe_usage_error(who, help, "option -%c needs an argument", opt);
-	if (*arg == '-')
-		return fe_usage_error(who, help, "unknown option '%s'", arg);
-	return fe_usage_error(who, help, "unexpected argument '%s'", arg);
-}
-
-/* -1 to run, else the exit status */
-static int
-parse_opts(struct gen_opts *o, int argc, char **argv)
-{
-	static const struct option longopts[] = {
-		{ "help", no_argument, NULL, 'h' },
-		{ "check", no_argument, NULL, 'C' },
-		{ "runner-src", required_argument, NULL, 'R' },
-		{ NULL, 0, NULL, 0 },
-	};
-	int c;
-
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "c:I:D:T:R:o:h", longopts, NULL)) != -1) {
-		if (bb_conf_opt(&o->conf, c, optarg))
-			continue;
-		switch (c) {
-		case 'c': bb_strvec_pushdup(&o->confs, optarg); break;
-		case 'T': o->templates = optarg; break;
-		case 'R': o->runner_src = optarg; break;
-		case 'o': o->outdir = optarg; break;
-		case 'C': o->check = true; break;
-		case 'h': fputs(gen_usage, stdout); return 0;
-		default: return usage_error(argv[optind - 1], optopt);
-		}
-	}
-	if (optind < argc)
-		return usage_error(argv[optind], 0);
-	if (!o->outdir)
-		return usage_error(NULL, 0);
-	return -1;
-}
-
-int
-cmd_gen(int argc, char **argv)
-{
-	struct gen_opts o = { BB_CONF_OPTS_INIT, BB_STRVEC_INIT, NULL, NULL, NULL, false };
-	int ret = parse_opts(&o, argc, argv);
-
-	if (ret < 0)
-		ret = run(&o);
-	bb_conf_opts_release(&o.conf);
-	bb_strvec_clear(&o.confs);
-	return ret;
 }
