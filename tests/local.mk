@@ -90,6 +90,11 @@ check_PROGRAMS += %D%/runner/test-junit
 %C%_runner_test_junit_CPPFLAGS = $(TEST_CFLAGS) $(LIBXML2_CFLAGS)
 %C%_runner_test_junit_LDADD = $(TEST_LIBS) $(LIBXML2_LIBS)
 
+check_PROGRAMS += %D%/common/test-common
+%C%_common_test_common_SOURCES = %D%/common/test-common.c %D%/test-util.c %D%/test-util.h
+%C%_common_test_common_CPPFLAGS = $(TEST_CFLAGS) $(LIBXML2_CFLAGS)
+%C%_common_test_common_LDADD = $(TEST_LIBS) $(LIBXML2_LIBS)
+
 TESTS += $(check_PROGRAMS)
 dist_check_SCRIPTS += %D%/bblang/conformance.sh %D%/bblang/real-data.sh %D%/bblang/legacy.sh
 TESTS += %D%/bblang/conformance.sh %D%/bblang/real-data.sh %D%/bblang/legacy.sh
