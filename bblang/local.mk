@@ -3,6 +3,7 @@ noinst_LIBRARIES += %D%/libbblang.a
 %C%_libbblang_a_SOURCES = \
 	%D%/assign.c \
 	%D%/buf.c %D%/buf.h \
+	%D%/cooker.c %D%/cooker.h %D%/cooker-int.h %D%/collections.c %D%/providers.c \
 	%D%/data.c %D%/data.h %D%/data-int.h \
 	%D%/dump.c \
 	%D%/eval.c \

@@ -312,6 +312,12 @@ vercmp_part(const char *a, size_t an, const char *b, size_t bn)
 	}
 }
 
+int
+bb_vercmp_part(const char *a, const char *b)
+{
+	return vercmp_part(a, strlen(a), b, strlen(b));
+}
+
 struct version {
 	long long e;
 	const char *v, *r;

@@ -29,6 +29,11 @@ check_PROGRAMS += %D%/bblang/test-assign %D%/bblang/test-parse %D%/bblang/test-d
 %C%_bblang_test_errors_CPPFLAGS = $(TEST_CFLAGS)
 %C%_bblang_test_errors_LDADD = $(TEST_LIBS)
 
+check_PROGRAMS += %D%/bblang/test-cooker
+%C%_bblang_test_cooker_SOURCES = %D%/bblang/test-cooker.c %D%/test-util.c %D%/test-util.h
+%C%_bblang_test_cooker_CPPFLAGS = $(TEST_CFLAGS)
+%C%_bblang_test_cooker_LDADD = $(TEST_LIBS)
+
 check_PROGRAMS += %D%/generator/test-tmpl %D%/generator/test-manifest
 %C%_generator_test_tmpl_SOURCES = %D%/generator/test-tmpl.c generator/tmpl.c generator/tmpl.h
 %C%_generator_test_tmpl_CPPFLAGS = $(TEST_CFLAGS)
