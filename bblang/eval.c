@@ -243,6 +243,21 @@ builtin_fragment(struct bb_data *d, const char *f, const char *builtins, const s
 	return ret;
 }
 
+/*
+ * addpylib DIR NAMESPACE imports Python modules for the metadata's Python
+ * code, which is not run here: the directory is expanded (as BitBake does),
+ * the datastore stays as it is
+ */
+static int
+eval_addpylib(struct bb_data *d, const struct bb_stmt *s)
+{
+	char *dir = NULL;
+	int ret = bb_data_expand(d, s->value, NULL, &dir);
+
+	free(dir);
+	return ret;
+}
+
 static int
 eval_addfragments(struct bb_data *d, const struct bb_stmt *s, const struct bb_loc *loc)
 {
@@ -614,6 +629,8 @@ eval_stmt(struct bb_data *d, const struct bb_stmt *s, const struct bb_loc *loc)
 		return 0;
 	case BB_ST_ADDFRAGMENTS:
 		return eval_addfragments(d, s, loc);
+	case BB_ST_ADDPYLIB:
+		return eval_addpylib(d, s);
 	case BB_ST_METHOD:
 		return eval_method(d, s, loc);
 	case BB_ST_PYMETHOD:
