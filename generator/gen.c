@@ -13,6 +13,7 @@
 #include "generator/layer.h"
 #include "generator/manifest.h"
 #include "generator/sha256.h"
+#include "generator/release.h"
 
 #ifndef PKGDATADIR
 #define PKGDATADIR "/usr/local/share/meta-pgo"
@@ -23,15 +24,18 @@
 #define MAX_RUNNER_SRC (16u << 20)
 
 static const char gen_usage[] =
-	"usage: pgo-gen [-c CONF]... [-I DIR]... [-D VAR=VALUE]... [-T TEMPLATEDIR]\n"
-	"               [-R TARBALL] -o OUTDIR\n"
+	"usage: pgo-gen [-B BUILDDIR] [-c CONF]... [-I DIR]... [-D VAR=VALUE]...\n"
+	"               [-T TEMPLATEDIR] [-R TARBALL] -o OUTDIR\n"
 	"       pgo-gen --check [same options] -o DIR\n"
 	"       pgo-gen vars [OPTIONS] FILE...   (see pgo-gen vars --help)\n"
 	"\n"
-	"Writes the meta-pgo layer for the knobs set in the conf files, or checks that\n"
-	"DIR is what would be written.\n"
+	"Writes the meta-pgo layer for a build (its OE-core release and python3, the knobs\n"
+	"in its local.conf) or for the knobs set in the conf files, or checks that DIR is\n"
+	"what would be written.\n"
 	"\n"
-	"  -c CONF         parse CONF after the defaults (repeatable, in order)\n"
+	"  -B BUILDDIR     the build directory, read as BitBake reads it (default: $BUILDDIR\n"
+	"                  when there is neither -B nor -c)\n"
+	"  -c CONF         parse CONF after the defaults and the build (repeatable, in order)\n"
 	"  -I DIR          append DIR to BBPATH\n"
 	"  -D VAR=VALUE    preset a variable (VAR[flag]=VALUE presets a flag)\n"
 	"  -T TEMPLATEDIR  templates, defaults.conf and manifest.xml\n"
@@ -46,7 +50,7 @@ static const char gen_usage[] =
 struct gen_opts {
 	struct conf_opts conf;
 	struct bb_strvec confs;
-	const char *templates, *outdir, *runner_src;
+	const char *templates, *outdir, *runner_src, *builddir;
 	bool check;
 };
 
@@ -191,6 +195,28 @@ lookup(void *ctx, const char *name, char **val, struct bb_error *why)
 	return 0;
 }
 
+/* presets, defaults.conf, the build (if any), the conf files; then the release's values */
+static int
+load(const struct gen_opts *o, struct bb_data *d, const char *tdir, const char *defaults,
+	struct bb_error *err)
+{
+	struct conf_opts none = CONF_OPTS_INIT;
+	struct bb_cooker *c = NULL;
+	int ret;
+
+	if (!o->builddir)
+		ret = conf_load(d, &o->conf, defaults, o->confs.v, o->confs.n);
+	else if (!(ret = conf_load(d, &o->conf, defaults, NULL, 0)))
+		ret = (c = release_read_build(d, o->builddir, tdir)) ? conf_load(d, &none, NULL,
+			o->confs.v, o->confs.n) : -1;
+	if (ret < 0)
+		ret = bb_error(err, NULL, "%s", bb_data_error(d));
+	else
+		ret = release_select(d, c, tdir, err);
+	bb_cooker_free(c);
+	return ret;
+}
+
 /* the datastore and the manifest rendered against it */
 static int
 render(const struct gen_opts *o, struct bb_data *d, struct layer *l, struct bb_error *err)
@@ -206,11 +232,9 @@ render(const struct gen_opts *o, struct bb_data *d, struct layer *l, struct bb_e
 		return bb_error(err, NULL, "%s: not a template directory (no defaults.conf; "
 			"see -T and PGO_TEMPLATES)", tdir);
 	}
-	ret = conf_load(d, &o->conf, defaults, o->confs.v, o->confs.n);
+	ret = load(o, d, tdir, defaults, err);
 	free(defaults);
-	if (ret < 0)
-		return bb_error(err, NULL, "%s", bb_data_error(d));
-	if (conf_check_knobs(d, err) < 0 || !(m = manifest_load(tdir, err)))
+	if (ret < 0 || conf_check_knobs(d, err) < 0 || !(m = manifest_load(tdir, err)))
 		return -1;
 	ret = manifest_render(m, lookup, &c, l, err);
 	manifest_free(m);
@@ -245,7 +269,7 @@ usage_error(const char *arg, int opt)
 {
 	if (!arg)
 		fputs("pgo-gen: -o OUTDIR is required", stderr);
-	else if (opt && strchr("cIDTRo", opt))
+	else if (opt && strchr("BcIDTRo", opt))
 		fprintf(stderr, "pgo-gen: option -%c needs an argument", opt);
 	else if (*arg == '-')
 		fprintf(stderr, "pgo-gen: unknown option '%s'", arg);
@@ -267,10 +291,11 @@ parse_opts(struct gen_opts *o, int argc, char **argv)
 	int c;
 
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "c:I:D:T:R:o:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "B:c:I:D:T:R:o:h", longopts, NULL)) != -1) {
 		if (conf_opt(&o->conf, c, optarg))
 			continue;
 		switch (c) {
+		case 'B': o->builddir = optarg; break;
 		case 'c': bb_strvec_pushdup(&o->confs, optarg); break;
 		case 'T': o->templates = optarg; break;
 		case 'R': o->runner_src = optarg; break;
@@ -284,13 +309,16 @@ parse_opts(struct gen_opts *o, int argc, char **argv)
 		return usage_error(argv[optind], 0);
 	if (!o->outdir)
 		return usage_error(NULL, 0);
+	/* as after oe-init-build-env, when nothing says what to read */
+	if (!o->builddir && !o->confs.n && getenv("BUILDDIR") && *getenv("BUILDDIR"))
+		o->builddir = getenv("BUILDDIR");
 	return -1;
 }
 
 int
 cmd_gen(int argc, char **argv)
 {
-	struct gen_opts o = { CONF_OPTS_INIT, BB_STRVEC_INIT, NULL, NULL, NULL, false };
+	struct gen_opts o = { CONF_OPTS_INIT, BB_STRVEC_INIT, NULL, NULL, NULL, NULL, false };
 	int ret = parse_opts(&o, argc, argv);
 
 	if (ret < 0)

@@ -3,7 +3,8 @@ bin_PROGRAMS += %D%/pgo-gen
 	%D%/conf.c %D%/conf.h \
 	%D%/tmpl.c %D%/tmpl.h \
 	%D%/manifest.c %D%/manifest.h %D%/xml.c %D%/xml.h \
-	%D%/layer.c %D%/layer.h %D%/sha256.c %D%/sha256.h
+	%D%/layer.c %D%/layer.h %D%/sha256.c %D%/sha256.h \
+	%D%/release.c %D%/release.h
 %C%_pgo_gen_CPPFLAGS = $(AM_CPPFLAGS) $(LIBXML2_CFLAGS) -DPKGDATADIR='"$(pkgdatadir)"'
 # libxml2 is loaded when a manifest is read (generator/xml.c), not at start-up
 %C%_pgo_gen_LDADD = $(BBLANG_LIBS)

@@ -1,5 +1,6 @@
 LOG_DRIVER = env AM_TAP_AWK='$(AWK)' $(SHELL) $(top_srcdir)/build-aux/tap-driver.sh
 AM_TESTS_ENVIRONMENT = CMOCKA_MESSAGE_OUTPUT=TAP; export CMOCKA_MESSAGE_OUTPUT; \
+	unset BUILDDIR; \
 	TEST_DATADIR='$(abs_top_srcdir)/tests/data'; export TEST_DATADIR; \
 	PGO_GEN='$(abs_top_builddir)/generator/pgo-gen'; export PGO_GEN; \
 	PGO_RUN_SRC='$(abs_top_builddir)/$(PGO_RUN_SRC)'; export PGO_RUN_SRC;
