@@ -100,9 +100,10 @@ TESTS += $(check_PROGRAMS)
 dist_check_SCRIPTS += %D%/bblang/conformance.sh %D%/bblang/real-data.sh %D%/bblang/legacy.sh
 TESTS += %D%/bblang/conformance.sh %D%/bblang/real-data.sh %D%/bblang/legacy.sh
 dist_check_SCRIPTS += %D%/generator/gen-golden.sh %D%/generator/patches.sh \
-	%D%/generator/layer.sh %D%/generator/layer-golden.sh %D%/generator/builddir.sh
+	%D%/generator/layer.sh %D%/generator/layer-golden.sh %D%/generator/builddir.sh \
+	%D%/generator/oe-pgo.sh
 TESTS += %D%/generator/gen-golden.sh %D%/generator/patches.sh %D%/generator/layer.sh \
-	%D%/generator/layer-golden.sh %D%/generator/builddir.sh
+	%D%/generator/layer-golden.sh %D%/generator/builddir.sh %D%/generator/oe-pgo.sh
 dist_check_SCRIPTS += %D%/runner/qemu.sh
 TESTS += %D%/runner/qemu.sh
 # each CPython patch set against the OE-core releases' python3 (tests/data/oe-python3)
