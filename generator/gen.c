@@ -38,11 +38,13 @@ static const char gen_usage[] =
 	"  -c CONF         parse CONF after the defaults and the build (repeatable, in order)\n"
 	"  -I DIR          append DIR to BBPATH\n"
 	"  -D VAR=VALUE    preset a variable (VAR[flag]=VALUE presets a flag)\n"
-	"  -T TEMPLATEDIR  templates, defaults.conf and manifest.xml\n"
-	"                  (default: $PGO_TEMPLATES, else " PKGDATADIR "/templates)\n"
+	"  -T TEMPLATEDIR  templates, defaults.conf and manifest.xml (default:\n"
+	"                  $PGO_TEMPLATES, else the source tree's when run from the build\n"
+	"                  tree, else " PKGDATADIR "/templates)\n"
 	"  -R TARBALL      the runner's sources, pgo-run-VERSION.tar.gz (make builds it),\n"
 	"                  which the layer carries for pgo-run-native (default:\n"
-	"                  $PGO_RUN_SRC, else " RUNNER_SRC_NAME " next to TEMPLATEDIR)\n"
+	"                  $PGO_RUN_SRC, else the build tree's when run from it, else\n"
+	"                  " RUNNER_SRC_NAME " next to TEMPLATEDIR)\n"
 	"  -o OUTDIR       the layer to write (replaced atomically) or to check\n"
 	"  --check         compare with OUTDIR instead of writing: exit 1 on any difference\n"
 	"  -h, --help      show this help\n";
@@ -90,6 +92,30 @@ flush_warnings(struct bb_data *d)
 	}
 }
 
+#if defined(BUILD_BINDIR) && defined(BUILD_TOPDIR) && defined(SOURCE_TEMPLATES)
+/* whether this pgo-gen is the one make built, run from its build tree */
+static bool
+in_build_tree(void)
+{
+	char *exe = realpath("/proc/self/exe", NULL), *dir = exe ? bb_path_dirname(exe) : NULL;
+	char *build = realpath(BUILD_BINDIR, NULL);
+	bool same = dir && build && !strcmp(dir, build);
+
+	free(exe);
+	free(dir);
+	free(build);
+	return same;
+}
+#else
+static bool
+in_build_tree(void)
+{
+	return false;
+}
+#define BUILD_TOPDIR ""
+#define SOURCE_TEMPLATES ""
+#endif
+
 static const char *
 template_dir(const struct gen_opts *o)
 {
@@ -97,7 +123,11 @@ template_dir(const struct gen_opts *o)
 
 	if (o->templates)
 		return o->templates;
-	return env && *env ? env : PKGDATADIR "/templates";
+	if (env && *env)
+		return env;
+	if (in_build_tree())
+		return SOURCE_TEMPLATES;
+	return PKGDATADIR "/templates";
 }
 
 /* the VERSION of ".../pgo-run-VERSION.tar.gz", or NULL; caller frees */
@@ -121,7 +151,10 @@ runner_src_version(const char *path)
 	return xstrndup(base, n);
 }
 
-/* finds the runner's source tarball: -R, $PGO_RUN_SRC, else beside the templates */
+/*
+ * finds the runner's source tarball: -R, $PGO_RUN_SRC, else the build tree's
+ * for a pgo-gen run from it, else beside the templates
+ */
 static int
 find_runner_src(struct gen_ctx *c, struct bb_error *why)
 {
@@ -133,6 +166,8 @@ find_runner_src(struct gen_ctx *c, struct bb_error *why)
 	free(c->src);
 	if (c->o->runner_src || (env && *env)) {
 		c->src = xstrdup(c->o->runner_src ? c->o->runner_src : env);
+	} else if (in_build_tree()) {
+		c->src = xstrdup(BUILD_TOPDIR "/" RUNNER_SRC_NAME);
 	} else {
 		dir = bb_path_join(template_dir(c->o), "../" RUNNER_SRC_NAME);
 		c->src = bb_path_norm(dir);
