@@ -112,14 +112,23 @@ psets_find(const struct psets *s, const char *pn, const char *majmin)
 	return NULL;
 }
 
-/* the index in p's releases of one of the words of corenames, or -1 */
+/*
+ * the line of p's releases for a build of corenames with python pv (NULL:
+ * any): one whose codename is among corenames, that of pv first; "master"
+ * stands for OE-core's master branch, whose LAYERSERIES_CORENAMES holds the
+ * last release and the next, and matches when its PV is the build's; -1 if none
+ */
 static long
-pset_release(const struct pset *p, const char *corenames)
+pset_release(const struct pset *p, const char *corenames, const char *pv)
 {
 	struct bb_strvec w = BB_STRVEC_INIT;
 	long hit = -1;
 
 	bb_strvec_split(&w, corenames);
+	for (size_t i = 0; i < p->names.n && hit < 0; i++)
+		if (pv && !strcmp(p->pvs.v[i], pv) && (bb_strvec_has(&w, p->names.v[i]) ||
+			!strcmp(p->names.v[i], "master")))
+			hit = (long)i;
 	for (size_t i = 0; i < p->names.n && hit < 0; i++)
 		if (bb_strvec_has(&w, p->names.v[i]))
 			hit = (long)i;
@@ -132,7 +141,7 @@ static bool
 family_has(const struct psets *s, const char *pn, const char *corenames)
 {
 	for (size_t i = 0; i < s->n; i++)
-		if (!strcmp(s->v[i].pn, pn) && pset_release(&s->v[i], corenames) >= 0)
+		if (!strcmp(s->v[i].pn, pn) && pset_release(&s->v[i], corenames, NULL) >= 0)
 			return true;
 	return false;
 }
@@ -302,7 +311,7 @@ check_build_release(struct bb_data *d, const struct psets *s, const struct pset 
 	const struct bb_recipe *r, const char *pn, struct bb_error *err)
 {
 	char *core = get(d, "LAYERSERIES_CORENAMES"), *name = release_name(core ? core : "");
-	long i = p ? pset_release(p, core ? core : "") : -1;
+	long i = p ? pset_release(p, core ? core : "", r->pv) : -1;
 	int ret = 0;
 
 	if (i < 0) {
@@ -321,13 +330,19 @@ check_build_release(struct bb_data *d, const struct psets *s, const struct pset 
 	return ret;
 }
 
-/* without a build: LAYERSERIES_COMPAT is the set's releases of this PV, else all of them */
+/*
+ * without a build: LAYERSERIES_COMPAT is the set's releases of this PV, else
+ * all of them ("master" is no series name: master's LAYERSERIES_CORENAMES
+ * has the last release)
+ */
 static void
 compat_from_set(struct bb_data *d, const struct pset *p, const char *pv)
 {
 	struct bb_buf b = BB_BUF_INIT, all = BB_BUF_INIT;
 
 	for (size_t i = 0; i < p->names.n; i++) {
+		if (!strcmp(p->names.v[i], "master"))
+			continue;
 		if (!strcmp(p->pvs.v[i], pv))
 			bb_buf_addf(&b, "%s%s", b.len ? " " : "", p->names.v[i]);
 		bb_buf_addf(&all, "%s%s", all.len ? " " : "", p->names.v[i]);

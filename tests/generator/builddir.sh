@@ -59,15 +59,16 @@ supported() {
 	done | awk 'NF == 2 { printf "%s%s %s", n++ ? ", " : "", $1, $2 } END { if (!n) printf "none" }'
 }
 
-# listed PN MAJMIN CORENAMES: the PV the set's releases file gives one of CORENAMES
+# listed PN MAJMIN CORENAMES PV: the PV the set's releases file gives the build:
+# a line of one of CORENAMES (or "master", OE-core's master branch) with PV,
+# else a line of one of CORENAMES
 listed() {
 	f=$tdir/patches/$1/$2/releases
 	[ -f "$f" ] || return 1
-	for c in $3; do
-		v=$(lines "$f" | awk -v c="$c" '$1 == c { print $2; exit }')
-		[ -n "$v" ] && { echo "$v"; return 0; }
-	done
-	return 1
+	lines "$f" | awk -v core=" $3 " -v pv="$4" '
+		NF == 2 && index(core, " " $1 " ") && !any { any = $2 }
+		NF == 2 && $2 == pv && (index(core, " " $1 " ") || $1 == "master") { exact = $2 }
+		END { v = exact ? exact : any; if (v == "") exit 1; print v }'
 }
 
 # same_patches OUTDIR PN MAJMIN: the layer has exactly the set's patches
@@ -110,7 +111,8 @@ for dir in "$data"/*/; do
 	out=$tmp/out-$name
 	gen "$name/build" "$out"
 	status=$?
-	if want_pv=$(listed "$pn" "$majmin" "$core") && [ -f "$tdir/patches/$pn/$majmin/series" ]; then
+	if want_pv=$(listed "$pn" "$majmin" "$core" "$pv") &&
+		[ -f "$tdir/patches/$pn/$majmin/series" ]; then
 		: >"$tmp/want"
 		[ "$want_pv" != "$pv" ] && echo "pgo-gen: warning: $pn $pv of OE-core $release: the" \
 			"$majmin patch set is for $pn $want_pv there" \
@@ -270,6 +272,50 @@ if [ $status -eq 0 ] && diff -u "$tmp/want" "$tmp/err" >"$tmp/log" &&
 	ok "an old meta-pgo in BBLAYERS: a warning, and the layer for nanbield"
 else
 	not_ok "an old meta-pgo in BBLAYERS: a warning, and the layer for nanbield"
+fi
+
+# --- "master" in a releases file: OE-core's master branch, by its python3 PV ------
+cp -R "$tdir" "$tmp/tmpl"
+set=$tmp/tmpl/patches/python3/3.14
+rm -rf "$set" && mkdir -p "$set"
+cp "$tdir/patches/python3/3.11/series" "$tdir/patches/python3/3.11/"*.patch "$set/"
+printf '# a test set\nmaster 3.14.7\nwrynose 3.14.6\n' >"$set/releases"
+# tgen BUILD OUT [ARGS...]: gen with that template directory
+tgen() {
+	b=$1 o=$2
+	shift 2
+	(cd "$tmp" && "$PGO_GEN" -T "$tmp/tmpl" ${b:+-B "$b"} "$@" -o "$o") 2>"$tmp/err"
+}
+setup master
+setup wrynose
+for b in master wrynose; do
+	tgen "$b/build" "$tmp/m-$b"
+	status=$?
+	core=$(expect "$b" corenames)
+	cp "$tmp/err" "$tmp/log"
+	if [ $status -eq 0 ] && [ ! -s "$tmp/err" ] && [ "$(compat "$tmp/m-$b")" = "$core" ]; then
+		ok "a set for 'master 3.14.7' and 'wrynose 3.14.6': $b, no warning"
+	else
+		not_ok "a set for 'master 3.14.7' and 'wrynose 3.14.6': $b, no warning"
+	fi
+done
+mv "$tmp/master/meta/recipes-devtools/python/python3_3.14.7.bb" \
+	"$tmp/master/meta/recipes-devtools/python/python3_3.14.8.bb"
+tgen master/build "$tmp/m-next"
+status=$?
+echo "pgo-gen: warning: python3 3.14.8 of OE-core blacksail/wrynose: the 3.14 patch set is for" \
+	"python3 3.14.6 there (patches/python3/3.14/releases)" >"$tmp/want"
+if [ $status -eq 0 ] && diff -u "$tmp/want" "$tmp/err" >"$tmp/log"; then
+	ok "master with another python3 than the set's: its wrynose line, a warning"
+else
+	not_ok "master with another python3 than the set's: its wrynose line, a warning"
+fi
+tgen "" "$tmp/m-nobuild" -c empty.conf -D PGO_PYTHON_PV=3.14.7
+if [ "$(compat "$tmp/m-nobuild")" = wrynose ]; then
+	ok "no build, 3.14.7 (master's): LAYERSERIES_COMPAT 'wrynose', no 'master'"
+else
+	cp "$tmp/err" "$tmp/log"
+	not_ok "no build, 3.14.7 (master's): LAYERSERIES_COMPAT 'wrynose', no 'master'"
 fi
 
 # --- not a build ---------------------------------------------------------------------
