@@ -5,7 +5,8 @@
 #include "generator/gen.h"
 
 static const char usage[] =
-	"usage: pgo-gen [-c CONF]... [-I DIR]... [-D VAR=VALUE]... [-T TEMPLATEDIR] -o OUTDIR\n"
+	"usage: pgo-gen [-B BUILDDIR] [-c CONF]... [-I DIR]... [-D VAR=VALUE]... [-T TEMPLATEDIR]\n"
+	"               -o OUTDIR\n"
 	"       pgo-gen --check [same options] -o DIR\n"
 	"       pgo-gen vars [OPTIONS] FILE...   print the variables of conf files\n"
 	"\n"
