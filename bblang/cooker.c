@@ -110,7 +110,7 @@ cooker_regex(const char *pattern)
 	int code;
 	PCRE2_SIZE off;
 
-	return pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED, PCRE2_UTF, &code, &off,
+	return pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED, 0, &code, &off,
 		NULL);
 }
 
@@ -556,6 +556,7 @@ bb_cooker_parse_layers(struct bb_cooker *c)
 	int ret;
 
 	free_layers(c);
+	bb_data_set(c->d, "BB_CURRENT_MC", "", false, NULL);
 	bb_data_set(c->d, "TOPDIR", c->topdir, false, NULL);
 	if (!bb_path_isfile(conf))
 		ret = bb_data_fail(c->d, NULL, "%s: error: not a build directory (no "

@@ -5,7 +5,8 @@
  * 1. bb_cooker_new(d, topdir): the build directory (TOPDIR); d may already
  *    hold values (presets, a caller's defaults).
  * 2. bb_cooker_parse_layers(): parseConfigurationFiles up to bitbake.conf:
- *    TOPDIR, conf/bblayers.conf, then each layer of BBLAYERS in order: its
+ *    BB_CURRENT_MC (empty: the default configuration), TOPDIR,
+ *    conf/bblayers.conf, then each layer of BBLAYERS in order: its
  *    conf/layer.conf with LAYERDIR and LAYERDIR_RE set, every reference to
  *    them made literal afterwards (expandVarref); LAYERSERIES_COMPAT_* and
  *    LAYERSERIES_CORENAMES (the first layer's that sets it) as BitBake sets

@@ -150,6 +150,7 @@ test_layers(void **state)
 	tree_two(&w);
 	parse_ok(&w);
 	assert_var_at(&w, "TOPDIR", "@DIR@/build");
+	assert_var(w.t.d, "BB_CURRENT_MC", "");
 	{
 		char *raw = at(&w, "${TOPDIR}:@DIR@/meta:@DIR@/meta-b");
 
