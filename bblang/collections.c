@@ -54,7 +54,7 @@ static int
 explode_deps(const char *s, struct dep **out, size_t *n, char **bad)
 {
 	struct bb_strvec w = BB_STRVEC_INIT;
-	char *t = cooker_replace(s, ",", ""), cmp[3] = "";
+	char *t = xstrreplace(s, ",", ""), cmp[3] = "";
 	struct bb_buf ver = BB_BUF_INIT;
 	struct dep *last = NULL;
 	bool incmp = false, inver = false;

@@ -30,8 +30,6 @@ int cooker_get(struct bb_cooker *c, const char *var, char **out);
 int cooker_getf(struct bb_cooker *c, const char *prefix, const char *name, char **out);
 /* get_words: the words of var's expanded value appended to out */
 int cooker_words(struct bb_cooker *c, const char *var, struct bb_strvec *out);
-/* s with every from replaced by to; caller frees */
-char *cooker_replace(const char *s, const char *from, const char *to);
 /* frees the collections (bb_cooker_collections() makes them again) */
 void cooker_free_collections(struct bb_cooker *c);
 /* compiles a Python regular expression (as re.compile); NULL when invalid */

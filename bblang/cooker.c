@@ -192,22 +192,6 @@ snapshot_local(const struct snapshot *s, const char *key, const char *raw)
 	return !old || strcmp(old, raw);
 }
 
-char *
-cooker_replace(const char *s, const char *from, const char *to)
-{
-	struct bb_buf b = BB_BUF_INIT;
-	size_t n = strlen(from);
-	const char *p;
-
-	while ((p = strstr(s, from))) {
-		bb_buf_add(&b, s, (size_t)(p - s));
-		bb_buf_addstr(&b, to);
-		s = p + n;
-	}
-	bb_buf_addstr(&b, s);
-	return bb_buf_detach(&b);
-}
-
 /* data.expandVarref(var): "${var}" in every local key's value becomes var's value */
 static int
 expand_varref(struct bb_data *d, const struct snapshot *s, const char *var)
@@ -224,7 +208,7 @@ expand_varref(struct bb_data *d, const struct snapshot *s, const char *var)
 			const struct bb_loc *l = bb_data_loc(d, keys[i]);
 			struct bb_loc loc = { l ? l->file : NULL, l ? l->line : 0 };
 
-			ret = bb_data_set_take(d, keys[i], cooker_replace(raw, ref, val ? val : ""),
+			ret = bb_data_set_take(d, keys[i], xstrreplace(raw, ref, val ? val : ""),
 				false, l ? &loc : NULL);
 		}
 		free(raw);

@@ -616,24 +616,6 @@ bb_data_del_flag(struct bb_data *d, const char *var, const char *flag)
 	free(dflt);
 }
 
-static char *
-replace_all(const char *s, const char *from, const char *to)
-{
-	struct bb_buf b = BB_BUF_INIT;
-	size_t n = strlen(from);
-	const char *p;
-
-	if (!n)
-		return xstrdup(s);
-	while ((p = strstr(s, from))) {
-		bb_buf_add(&b, s, (size_t)(p - s));
-		bb_buf_addstr(&b, to);
-		s = p + n;
-	}
-	bb_buf_addstr(&b, s);
-	return bb_buf_detach(&b);
-}
-
 int
 bb_data_rename(struct bb_data *d, const char *key, const char *newkey)
 {
@@ -664,14 +646,14 @@ bb_data_rename(struct bb_data *d, const char *key, const char *newkey)
 		ovr_clear(d, nv);
 		nv->in_ovrdata = true;
 		for (size_t i = 0; i < v->novr; i++) {
-			char *nvar = replace_all(v->ovr[i].var, key, newkey);
+			char *nvar = xstrreplace(v->ovr[i].var, key, newkey);
 
 			ovr_add(d, nv, nvar, v->ovr[i].ovr);
 			free(nvar);
 			bb_strvec_pushdup(&olds, v->ovr[i].var);
 		}
 		for (size_t i = 0; i < olds.n; i++) {
-			char *nvar = replace_all(olds.v[i], key, newkey);
+			char *nvar = xstrreplace(olds.v[i], key, newkey);
 
 			if (bb_data_rename(d, olds.v[i], nvar) < 0) {
 				free(nvar);

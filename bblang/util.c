@@ -103,6 +103,24 @@ xstrcat(const char *s, ...)
 	return r;
 }
 
+char *
+xstrreplace(const char *s, const char *from, const char *to)
+{
+	struct bb_buf b = BB_BUF_INIT;
+	size_t n = strlen(from);
+	const char *p;
+
+	if (!n)
+		return xstrdup(s);
+	while ((p = strstr(s, from))) {
+		bb_buf_add(&b, s, (size_t)(p - s));
+		bb_buf_addstr(&b, to);
+		s = p + n;
+	}
+	bb_buf_addstr(&b, s);
+	return bb_buf_detach(&b);
+}
+
 int
 bb_error(struct bb_error *err, const struct bb_loc *loc, const char *fmt, ...)
 {

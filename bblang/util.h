@@ -28,6 +28,8 @@ char *xstrndup(const char *s, size_t n);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* the concatenation of the strings up to a NULL; caller frees */
 char *xstrcat(const char *s, ...) __attribute__((sentinel));
+/* s with every from (not empty) replaced by to, as Python's str.replace; caller frees */
+char *xstrreplace(const char *s, const char *from, const char *to);
 
 /* sets err (keeping the first message) and returns -1; loc may be NULL */
 int bb_error(struct bb_error *err, const struct bb_loc *loc, const char *fmt, ...)

@@ -33,9 +33,11 @@ read_releases(struct pset *p, const char *file)
 		return;
 	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
 		struct bb_strvec w = BB_STRVEC_INIT;
+		char *hash = strchr(line, '#');
 
-		if (line[strspn(line, " \t")] != '#')
-			bb_strvec_split(&w, line);
+		if (hash)
+			*hash = '\0';
+		bb_strvec_split(&w, line);
 		if (w.n == 2) {
 			bb_strvec_pushdup(&p->names, w.v[0]);
 			bb_strvec_pushdup(&p->pvs, w.v[1]);
