@@ -15,14 +15,10 @@ tdir=$top/templates
 data=$TEST_DATADIR/builddirs
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/builddir.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT
-n=0
-failed=0
-ok() { n=$((n + 1)); echo "ok $n - $*"; }
-not_ok() {
-	n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $*"
-	[ -s "$tmp/log" ] && sed 's/^/# /' "$tmp/log" | head -20
-	: >"$tmp/log"
-}
+# shellcheck source=tests/tap.sh
+. "$(dirname "$0")/../tap.sh"
+# fail NAME: not ok, with the head of $tmp/log
+fail() { not_ok "$@"; head -20 "$tmp/log" | diag; : >"$tmp/log"; }
 : >"$tmp/log"
 
 # setup NAME: the fixture copied to $tmp/NAME, its bblayers.conf pointing there
@@ -94,7 +90,7 @@ check_layer() {
 	else
 		{ ls -R "$out"; grep -H 'LAYERSERIES_COMPAT\|^FILESEXTRAPATHS' "$out/conf/layer.conf" \
 			"$recipe"; } >"$tmp/log" 2>&1
-		not_ok "$label: $pn-profile-opt_$pv.bb, LAYERSERIES_COMPAT '$core', '$sep' overrides"
+		fail "$label: $pn-profile-opt_$pv.bb, LAYERSERIES_COMPAT '$core', '$sep' overrides"
 	fi
 }
 
@@ -121,20 +117,20 @@ for dir in "$data"/*/; do
 			ok "$name: pgo-gen -B writes the layer"
 		else
 			echo "exit status $status" >>"$tmp/log"
-			not_ok "$name: pgo-gen -B writes the layer"
+			fail "$name: pgo-gen -B writes the layer"
 		fi
 		check_layer "$name" "$out" "$pn" "$pv" "$core" "$sep"
 		if same_patches "$out" "$pn" "$majmin"; then
 			ok "$name: the patches of templates/patches/$pn/$majmin"
 		else
 			ls "$out/recipes-devtools/python/$pn-profile-opt" >"$tmp/log" 2>&1
-			not_ok "$name: the patches of templates/patches/$pn/$majmin"
+			fail "$name: the patches of templates/patches/$pn/$majmin"
 		fi
 		if (cd "$tmp" && "$PGO_GEN" -T "$tdir" -B "$name/build" --check -o "$out") \
 			>"$tmp/log" 2>&1; then
 			ok "$name: --check finds the same layer"
 		else
-			not_ok "$name: --check finds the same layer"
+			fail "$name: --check finds the same layer"
 		fi
 	else
 		echo "pgo-gen: $name/meta/recipes-devtools/python/${pn}_$pv.bb: error: no patch set" \
@@ -144,7 +140,7 @@ for dir in "$data"/*/; do
 			ok "$name: $pn $pv has no patch set: the one error, nothing written"
 		else
 			echo "exit status $status" >>"$tmp/log"
-			not_ok "$name: $pn $pv has no patch set: the one error, nothing written"
+			fail "$name: $pn $pv has no patch set: the one error, nothing written"
 		fi
 	fi
 done
@@ -165,14 +161,14 @@ echo "pgo-gen: mickledore/build/conf/local.conf:3: warning: PGO_PYTHON_PV is 3.1
 if [ $status -eq 0 ] && diff -u "$tmp/want" "$tmp/err" >"$tmp/log"; then
 	ok "explicit PGO_PYTHON_PV: a warning that the build has another"
 else
-	not_ok "explicit PGO_PYTHON_PV: a warning that the build has another"
+	fail "explicit PGO_PYTHON_PV: a warning that the build has another"
 fi
 check_layer "explicit knobs" "$tmp/explicit" python3 3.11.5 "nanbield scarthgap" _
 app=$tmp/explicit/recipes-devtools/python/python3_%.bbappend
 if grep -q 'PROFILE_TASK=' "$app" && grep -q ' lto"' "$app"; then
 	ok "local.conf's PYTHON_NATIVE_PROFILE_OPT and PGO_LTO are in the bbappend"
 else
-	not_ok "local.conf's PYTHON_NATIVE_PROFILE_OPT and PGO_LTO are in the bbappend"
+	fail "local.conf's PYTHON_NATIVE_PROFILE_OPT and PGO_LTO are in the bbappend"
 fi
 
 # an explicit version makes a release without a patch set usable
@@ -184,7 +180,7 @@ if [ $status -eq 0 ] && grep -q "warning: PGO_PYTHON_PV is 3.11.5, the build's p
 	check_layer "honister, -D PGO_PYTHON_PV=3.11.5" "$tmp/honister-311" python3 3.11.5 honister :
 else
 	cp "$tmp/err" "$tmp/log"
-	not_ok "honister, -D PGO_PYTHON_PV=3.11.5: the layer for 3.11.5"
+	fail "honister, -D PGO_PYTHON_PV=3.11.5: the layer for 3.11.5"
 fi
 
 # a bad knob in local.conf: its file and line
@@ -197,7 +193,7 @@ echo "pgo-gen: mickledore/build/conf/local.conf:2: error: PGO_LTO must be 0 or 1
 if [ $status -eq 1 ] && diff -u "$tmp/want" "$tmp/err" >"$tmp/log" && [ ! -e "$tmp/bad-knob" ]; then
 	ok "a bad knob in local.conf: file:line, nothing written"
 else
-	not_ok "a bad knob in local.conf: file:line, nothing written"
+	fail "a bad knob in local.conf: file:line, nothing written"
 fi
 
 # --- $BUILDDIR: the input when there is neither -B nor -c --------------------------
@@ -207,7 +203,7 @@ gen nanbield/build "$tmp/by-B"
 if diff -r "$tmp/by-B" "$tmp/by-env" >>"$tmp/log" 2>&1; then
 	ok "\$BUILDDIR without -B or -c: the same layer as -B"
 else
-	not_ok "\$BUILDDIR without -B or -c: the same layer as -B"
+	fail "\$BUILDDIR without -B or -c: the same layer as -B"
 fi
 : >"$tmp/empty.conf"
 (cd "$tmp" && BUILDDIR=$tmp/nanbield/build "$PGO_GEN" -T "$tdir" -c empty.conf -o "$tmp/env-c") \
@@ -217,7 +213,7 @@ if diff -r "$tmp/no-env" "$tmp/env-c" >>"$tmp/log" 2>&1 && [ "$(compat "$tmp/env
 then
 	ok "\$BUILDDIR with -c: not read"
 else
-	not_ok "\$BUILDDIR with -c: not read"
+	fail "\$BUILDDIR with -c: not read"
 fi
 
 # --- PREFERRED_VERSION among the layers' recipes ------------------------------------
@@ -248,7 +244,7 @@ while read -r pref want say; do
 		ok "$label"
 	else
 		{ cat "$tmp/err"; ls "$tmp/pref/recipes-devtools/python"; } >"$tmp/log" 2>&1
-		not_ok "$label"
+		fail "$label"
 	fi
 done <<'EOF'
 - 3.11.10 warning: python3 3.11.10 of OE-core mickledore
@@ -271,7 +267,7 @@ if [ $status -eq 0 ] && diff -u "$tmp/want" "$tmp/err" >"$tmp/log" &&
 	[ "$(compat "$tmp/regen")" = nanbield ]; then
 	ok "an old meta-pgo in BBLAYERS: a warning, and the layer for nanbield"
 else
-	not_ok "an old meta-pgo in BBLAYERS: a warning, and the layer for nanbield"
+	fail "an old meta-pgo in BBLAYERS: a warning, and the layer for nanbield"
 fi
 
 # --- "master" in a releases file: OE-core's master branch, by its python3 PV ------
@@ -296,7 +292,7 @@ for b in master wrynose; do
 	if [ $status -eq 0 ] && [ ! -s "$tmp/err" ] && [ "$(compat "$tmp/m-$b")" = "$core" ]; then
 		ok "a set for 'master 3.14.7' and 'wrynose 3.14.6': $b, no warning"
 	else
-		not_ok "a set for 'master 3.14.7' and 'wrynose 3.14.6': $b, no warning"
+		fail "a set for 'master 3.14.7' and 'wrynose 3.14.6': $b, no warning"
 	fi
 done
 mv "$tmp/master/meta/recipes-devtools/python/python3_3.14.7.bb" \
@@ -308,14 +304,14 @@ echo "pgo-gen: warning: python3 3.14.8 of OE-core blacksail/wrynose: the 3.14 pa
 if [ $status -eq 0 ] && diff -u "$tmp/want" "$tmp/err" >"$tmp/log"; then
 	ok "master with another python3 than the set's: its wrynose line, a warning"
 else
-	not_ok "master with another python3 than the set's: its wrynose line, a warning"
+	fail "master with another python3 than the set's: its wrynose line, a warning"
 fi
 tgen "" "$tmp/m-nobuild" -c empty.conf -D PGO_PYTHON_PV=3.14.7
 if [ "$(compat "$tmp/m-nobuild")" = wrynose ]; then
 	ok "no build, 3.14.7 (master's): LAYERSERIES_COMPAT 'wrynose', no 'master'"
 else
 	cp "$tmp/err" "$tmp/log"
-	not_ok "no build, 3.14.7 (master's): LAYERSERIES_COMPAT 'wrynose', no 'master'"
+	fail "no build, 3.14.7 (master's): LAYERSERIES_COMPAT 'wrynose', no 'master'"
 fi
 
 # --- not a build ---------------------------------------------------------------------
@@ -326,7 +322,7 @@ echo "pgo-gen: nothing: error: not a build directory (no conf/bblayers.conf)" >"
 if [ $status -eq 1 ] && diff -u "$tmp/want" "$tmp/err" >"$tmp/log"; then
 	ok "-B a directory without conf/bblayers.conf: error"
 else
-	not_ok "-B a directory without conf/bblayers.conf: error"
+	fail "-B a directory without conf/bblayers.conf: error"
 fi
 setup nanbield
 rm "$tmp/nanbield/meta/recipes-devtools/python/"*.bb
@@ -337,7 +333,7 @@ echo "pgo-gen: nanbield/build/conf/bblayers.conf: error: no python3 recipe (pyth
 if [ $status -eq 1 ] && diff -u "$tmp/want" "$tmp/err" >"$tmp/log"; then
 	ok "a build without a python3 recipe: error"
 else
-	not_ok "a build without a python3 recipe: error"
+	fail "a build without a python3 recipe: error"
 fi
 setup nanbield
 echo "BBLAYERS += \"$tmp/nanbield/gone\"" >>"$tmp/nanbield/build/conf/bblayers.conf"
@@ -349,7 +345,7 @@ echo "pgo-gen: nanbield/build/conf/bblayers.conf:$line: error: BBLAYERS names la
 if [ $status -eq 1 ] && diff -u "$tmp/want" "$tmp/err" >"$tmp/log"; then
 	ok "a layer that does not exist: error at its BBLAYERS line"
 else
-	not_ok "a layer that does not exist: error at its BBLAYERS line"
+	fail "a layer that does not exist: error at its BBLAYERS line"
 fi
 
 echo "1..$n"

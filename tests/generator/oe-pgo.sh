@@ -11,10 +11,8 @@ set -u
 top=$(cd "$TEST_DATADIR/../.." && pwd)
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/oe-pgo.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT
-n=0
-failed=0
-ok() { n=$((n + 1)); echo "ok $n - $*"; }
-not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $*"; }
+# shellcheck source=tests/tap.sh
+. "$(dirname "$0")/../tap.sh"
 
 layer=$tmp/meta-pgo
 "$PGO_GEN" -T "$top/templates" -D PYTHON_NATIVE_PROFILE_OPT=1 -o "$layer" 2>"$tmp/err" || {
@@ -35,8 +33,8 @@ value() {
 		2>/dev/null | sed -n "s/^$var\t//p"
 }
 
-# check LABEL VAR WORD WANT(has|lacks) OVERRIDES [-D VAR=VALUE] FILE...
-check() {
+# has_word LABEL VAR WORD WANT(has|lacks) OVERRIDES [-D VAR=VALUE] FILE...
+has_word() {
 	label=$1 var=$2 word=$3 want=$4
 	shift 4
 	got=$(value "$var" "$@")
@@ -59,31 +57,31 @@ for form in kirkstone wrynose; do
 	mkdir -p "$tmp/oe/recipes-devtools/python"
 	recipe=$tmp/oe/recipes-devtools/python/python3_$pv.bb
 	cp "$TEST_DATADIR/oe-pgo/$form.bb" "$recipe"
-	check "$form: OE-core alone, a conf turns pgo on" PACKAGECONFIG pgo has class-target \
+	has_word "$form: OE-core alone, a conf turns pgo on" PACKAGECONFIG pgo has class-target \
 		"$tmp/all.conf" "$recipe"
 	for conf in all class; do
 		for o in class-target class-native; do
-			check "$form: python3 ($o), pgo turned on in $conf.conf" PACKAGECONFIG pgo \
+			has_word "$form: python3 ($o), pgo turned on in $conf.conf" PACKAGECONFIG pgo \
 				lacks "$o" "$tmp/$conf.conf" "$recipe" "$app"
 		done
-		check "$form: python3 in the pgo multiconfig (PGO_ENABLED 0), $conf.conf" \
+		has_word "$form: python3 in the pgo multiconfig (PGO_ENABLED 0), $conf.conf" \
 			PACKAGECONFIG pgo lacks class-target -D PGO_ENABLED=0 "$tmp/$conf.conf" \
 			"$recipe" "$app"
-		check "$form: python3-profile-opt, pgo turned on in $conf.conf" PACKAGECONFIG pgo \
+		has_word "$form: python3-profile-opt, pgo turned on in $conf.conf" PACKAGECONFIG pgo \
 			lacks class-target "$tmp/$conf.conf" "$opt"
 	done
-	check "$form: python3, nothing turned on" PACKAGECONFIG gdbm has class-target \
+	has_word "$form: python3, nothing turned on" PACKAGECONFIG gdbm has class-target \
 		"$tmp/none.conf" "$recipe" "$app"
 done
 
 # the rest of OE-core's flow: its wrapper patch, --enable-optimizations
 wrapper=0001-Makefile.pre-use-qemu-wrapper-when-gathering-profile.patch
 printf 'SRC_URI = "file://a.patch file://%s"\n' "$wrapper" >"$tmp/src.bb"
-check "python3-native" SRC_URI "file://$wrapper" lacks class-native "$tmp/src.bb" "$app"
-check "python3-native" EXTRA_OECONF --enable-optimizations has class-native "$tmp/src.bb" "$app"
-check "python3" EXTRA_OECONF --enable-optimizations lacks class-target "$tmp/all.conf" \
+has_word "python3-native" SRC_URI "file://$wrapper" lacks class-native "$tmp/src.bb" "$app"
+has_word "python3-native" EXTRA_OECONF --enable-optimizations has class-native "$tmp/src.bb" "$app"
+has_word "python3" EXTRA_OECONF --enable-optimizations lacks class-target "$tmp/all.conf" \
 	"$recipe" "$app"
-check "python3-profile-opt" EXTRA_OECONF --enable-optimizations lacks class-target \
+has_word "python3-profile-opt" EXTRA_OECONF --enable-optimizations lacks class-target \
 	"$tmp/all.conf" "$opt"
 echo "1..$n"
 [ "$failed" -eq 0 ]
