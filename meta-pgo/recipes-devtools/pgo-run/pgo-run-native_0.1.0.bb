@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=c2663d4fa1244e7715eda05eb6f817a610b3f7f1d0c0d7d0f22241c26196698a"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=b03c2704cf84cf3d0b766fbc5782a077a07c7d78a6ff480642aff04037cab444"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
