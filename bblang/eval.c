@@ -105,25 +105,6 @@ eval_data(struct bb_data *d, const struct bb_stmt *s, const struct bb_loc *loc)
 	return ret;
 }
 
-/* bb.utils.which, as include uses it: the first candidate that exists */
-static char *
-which(const char *path, const char *item)
-{
-	struct bb_strvec dirs = BB_STRVEC_INIT;
-	char *found = NULL;
-
-	bb_strvec_splitc(&dirs, path, ':');
-	for (size_t i = 0; i < dirs.n && !found; i++) {
-		char *c = bb_path_join(dirs.v[i], item);
-
-		if (bb_path_exists(c))
-			found = bb_path_abs(c);
-		free(c);
-	}
-	bb_strvec_clear(&dirs);
-	return found;
-}
-
 static char *
 bbpath(struct bb_data *d)
 {
@@ -150,7 +131,7 @@ include_one(struct bb_data *d, const struct bb_loc *loc, const char *fn, const c
 	if (fn[0] != '/') {
 		char *dir = bb_path_dirname(loc->file), *bp = bbpath(d);
 		char *search = xasprintf("%s:%s", dir, bp ? bp : "None");
-		char *found = which(search, fn);
+		char *found = bb_path_which(search, fn);
 
 		if (found) {
 			free(path);
@@ -259,6 +240,21 @@ builtin_fragment(struct bb_data *d, const char *f, const char *builtins, const s
 		free(cur);
 	}
 	bb_strvec_clear(&pairs);
+	return ret;
+}
+
+/*
+ * addpylib DIR NAMESPACE imports Python modules for the metadata's Python
+ * code, which is not run here: the directory is expanded (as BitBake does),
+ * the datastore stays as it is
+ */
+static int
+eval_addpylib(struct bb_data *d, const struct bb_stmt *s)
+{
+	char *dir = NULL;
+	int ret = bb_data_expand(d, s->value, NULL, &dir);
+
+	free(dir);
 	return ret;
 }
 
@@ -541,7 +537,7 @@ find_class(struct bb_data *d, const char *name)
 		if (file[0] != '/') {
 			/* a relative name is looked up in BBPATH only (bb.parse's
 			 * resolve_file), never in the current directory */
-			char *abs = which(bp ? bp : "None", file);
+			char *abs = bb_path_which(bp ? bp : "None", file);
 
 			free(file);
 			file = abs;
@@ -633,6 +629,8 @@ eval_stmt(struct bb_data *d, const struct bb_stmt *s, const struct bb_loc *loc)
 		return 0;
 	case BB_ST_ADDFRAGMENTS:
 		return eval_addfragments(d, s, loc);
+	case BB_ST_ADDPYLIB:
+		return eval_addpylib(d, s);
 	case BB_ST_METHOD:
 		return eval_method(d, s, loc);
 	case BB_ST_PYMETHOD:
@@ -693,7 +691,7 @@ resolve(struct bb_data *d, const char *fn, char **abs)
 	if (fn[0] != '/') {
 		char *bp = bbpath(d);
 
-		*abs = which(bp ? bp : "None", fn);
+		*abs = bb_path_which(bp ? bp : "None", fn);
 		free(bp);
 		if (!*abs)
 			return NOT_FOUND;

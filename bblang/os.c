@@ -105,6 +105,32 @@ bb_path_isfile(const char *path)
 	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
+bool
+bb_path_isdir(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+char *
+bb_path_which(const char *path, const char *item)
+{
+	struct bb_strvec dirs = BB_STRVEC_INIT;
+	char *found = NULL;
+
+	bb_strvec_splitc(&dirs, path, ':');
+	for (size_t i = 0; i < dirs.n && !found; i++) {
+		char *c = bb_path_join(dirs.v[i], item);
+
+		if (bb_path_exists(c))
+			found = bb_path_abs(c);
+		free(c);
+	}
+	bb_strvec_clear(&dirs);
+	return found;
+}
+
 int
 bb_mkdir_parents(const char *path)
 {

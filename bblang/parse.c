@@ -21,6 +21,7 @@ enum rx {
 	RX_UNSET,
 	RX_UNSET_FLAG,
 	RX_ADDFRAGMENTS,
+	RX_ADDPYLIB,
 	RX_FUNC_START,
 	RX_INHERIT,
 	RX_INHERIT_DEFER,
@@ -51,6 +52,7 @@ static const char *const patterns[RX_N] = {
 	[RX_UNSET] = "^unset" WS "+([a-zA-Z0-9\\-_+.${}/~]+)$",
 	[RX_UNSET_FLAG] = "^unset" WS "+([a-zA-Z0-9\\-_+.${}/~]+)\\[([a-zA-Z0-9\\-_+.][a-zA-Z0-9\\-_+.@]+)\\]$",
 	[RX_ADDFRAGMENTS] = "^addfragments" WS "+(.+)" WS "+(.+)" WS "+(.+)" WS "+(.+)",
+	[RX_ADDPYLIB] = "^addpylib" WS "+(.+)" WS "+(.+)",
 	[RX_FUNC_START] = "^(((?P<py>python(?=(" WS "|\\()))|(?P<fr>fakeroot(?=" WS ")))" WS "*)*"
 		"(?P<func>[\\w\\.\\-\\+\\{\\}\\$:]+)?" WS "*\\(" WS "*\\)" WS "*{$",
 	[RX_INHERIT] = "^inherit" WS "+(.+)",
@@ -100,6 +102,7 @@ static const char *const prefixes[RX_N] = {
 	[RX_UNSET] = "unset",
 	[RX_UNSET_FLAG] = "unset",
 	[RX_ADDFRAGMENTS] = "addfragments",
+	[RX_ADDPYLIB] = "addpylib",
 	[RX_INHERIT] = "inherit",
 	[RX_INHERIT_DEFER] = "inherit_defer",
 	[RX_EXPORT_FUNC] = "EXPORT_FUNCTIONS",
@@ -330,9 +333,9 @@ static const struct {
 	{ RX_UNSET, BB_ST_UNSET },
 };
 
-/* ConfHandler.feeder */
+/* ConfHandler.feeder; conffile: a conf file (not a recipe, class or .inc) */
 static int
-feed_conf(struct parser *p, unsigned line, const char *s)
+feed_conf(struct parser *p, unsigned line, const char *s, bool conffile)
 {
 	struct bb_assign a;
 	struct bb_stmt *st;
@@ -351,6 +354,12 @@ feed_conf(struct parser *p, unsigned line, const char *s)
 		st = stmt_new(p->st, BB_ST_UNSET_FLAG, line);
 		st->var = stmt_take(p->st, grp(&m, 1));
 		st->flag = stmt_take(p->st, grp(&m, 2));
+		return 0;
+	}
+	if (conffile && rx_match(RX_ADDPYLIB, s, &m)) {
+		st = stmt_new(p->st, BB_ST_ADDPYLIB, line);
+		st->value = stmt_take(p->st, grp(&m, 1));
+		st->extra[0] = stmt_take(p->st, grp(&m, 2));
 		return 0;
 	}
 	if (rx_match(RX_ADDFRAGMENTS, s, &m)) {
@@ -435,7 +444,7 @@ parse_conf(struct parser *p, struct lines *lines)
 		n = strlen(l);
 		if (l[n - 1] != '\\') {
 			if (l[0] != '#')
-				ret = feed_conf(p, first, l);
+				ret = feed_conf(p, first, l, true);
 			continue;
 		}
 		bb_buf_reset(&s);
@@ -457,7 +466,7 @@ parse_conf(struct parser *p, struct lines *lines)
 			ret = perr(p, first, "unparsed line: '%s'", "\\");
 			break;
 		}
-		ret = feed_conf(p, i < lines->n ? (unsigned)i + 1 : (unsigned)lines->n, s.buf);
+		ret = feed_conf(p, i < lines->n ? (unsigned)i + 1 : (unsigned)lines->n, s.buf, true);
 	}
 	bb_buf_release(&s);
 	return ret;
@@ -573,7 +582,7 @@ feed_keywords(struct parser *p, unsigned line, const char *s)
 		st->value = stmt_take(p->st, grp(&m, 1));
 		return 0;
 	}
-	return feed_conf(p, line, s);
+	return feed_conf(p, line, s, false);
 }
 
 static int

@@ -27,6 +27,7 @@ enum bb_stmt_kind {
 	BB_ST_ADDHANDLER,
 	BB_ST_INHERIT,
 	BB_ST_INHERIT_DEFER,
+	BB_ST_ADDPYLIB,
 };
 
 /* one statement; the meaning of the strings depends on kind */
@@ -36,8 +37,10 @@ struct bb_stmt {
 	unsigned line;
 	char *var;	/* DATA, EXPORT, UNSET*: variable; METHOD: function name */
 	char *flag;	/* DATA, UNSET_FLAG: flag name or NULL */
-	char *value;	/* DATA: value; INCLUDE*, INHERIT*, ...: the argument; METHOD: body */
-	char *extra[3];	/* ADDTASK: before, after; ADDFRAGMENTS: the other three words */
+	char *value;	/* DATA: value; INCLUDE*, INHERIT*, ...: the argument; METHOD: body;
+			   ADDPYLIB: the directory */
+	char *extra[3];	/* ADDTASK: before, after; ADDFRAGMENTS: the other three words;
+			   ADDPYLIB: the namespace */
 	bool exported, python, fakeroot;
 	unsigned body_line;	/* METHOD: line of the first body line */
 };

@@ -11,7 +11,7 @@ case $gen in /*) ;; *) gen=$PWD/$gen ;; esac
 [ -x "$gen" ] || { echo "gen.sh: no program '$gen' (build it or set PGO_GEN)" >&2; exit 1; }
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-set -- "$gen" -T "$top/templates" -o "$out/meta-pgo"
+set -- env BUILDDIR= "$gen" -T "$top/templates" -o "$out/meta-pgo"
 "$@" || { echo "gen.sh: '$*' failed" >&2; exit 1; }
 
 . "$top/bench/median.sh"

@@ -14,6 +14,7 @@
 #include "generator/layer.h"
 #include "generator/manifest.h"
 #include "generator/sha256.h"
+#include "generator/release.h"
 
 /* as large as a from= file of the manifest may be */
 #define MAX_RUNNER_SRC (16u << 20)
@@ -34,6 +35,30 @@ struct gen_ctx {
 	char sha256[65];	/* "" until computed */
 };
 
+#if defined(BUILD_BINDIR) && defined(BUILD_TOPDIR) && defined(SOURCE_TEMPLATES)
+/* whether this pgo-gen is the one make built, run from its build tree */
+static bool
+in_build_tree(void)
+{
+	char *exe = realpath("/proc/self/exe", NULL), *dir = exe ? bb_path_dirname(exe) : NULL;
+	char *build = realpath(BUILD_BINDIR, NULL);
+	bool same = dir && build && !strcmp(dir, build);
+
+	free(exe);
+	free(dir);
+	free(build);
+	return same;
+}
+#else
+static bool
+in_build_tree(void)
+{
+	return false;
+}
+#define BUILD_TOPDIR ""
+#define SOURCE_TEMPLATES ""
+#endif
+
 static const char *
 template_dir(const struct gen_opts *o)
 {
@@ -41,7 +66,11 @@ template_dir(const struct gen_opts *o)
 
 	if (o->templates)
 		return o->templates;
-	return env && *env ? env : PKGDATADIR "/templates";
+	if (env && *env)
+		return env;
+	if (in_build_tree())
+		return SOURCE_TEMPLATES;
+	return PKGDATADIR "/templates";
 }
 
 /* the VERSION of ".../pgo-run-VERSION.tar.gz", or NULL; caller frees */
@@ -65,7 +94,10 @@ runner_src_version(const char *path)
 	return xstrndup(base, n);
 }
 
-/* finds the runner's source tarball: -R, $PGO_RUN_SRC, else beside the templates */
+/*
+ * finds the runner's source tarball: -R, $PGO_RUN_SRC, else the build tree's
+ * for a pgo-gen run from it, else beside the templates
+ */
 static int
 find_runner_src(struct gen_ctx *c, struct bb_error *why)
 {
@@ -77,6 +109,8 @@ find_runner_src(struct gen_ctx *c, struct bb_error *why)
 	free(c->src);
 	if (c->o->runner_src || (env && *env)) {
 		c->src = xstrdup(c->o->runner_src ? c->o->runner_src : env);
+	} else if (in_build_tree()) {
+		c->src = xstrdup(BUILD_TOPDIR "/" RUNNER_SRC_NAME);
 	} else {
 		dir = bb_path_join(template_dir(c->o), "../" RUNNER_SRC_NAME);
 		c->src = bb_path_norm(dir);
@@ -139,6 +173,28 @@ lookup(void *ctx, const char *name, char **val, struct bb_error *why)
 	return 0;
 }
 
+/* presets, defaults.conf, the build (if any), the conf files; then the release's values */
+static int
+load(const struct gen_opts *o, struct bb_data *d, const char *tdir, const char *defaults,
+	struct bb_error *err)
+{
+	struct bb_conf_opts none = BB_CONF_OPTS_INIT;
+	struct bb_cooker *c = NULL;
+	int ret;
+
+	if (!o->builddir)
+		ret = bb_conf_load(d, &o->conf, defaults, o->confs.v, o->confs.n);
+	else if (!(ret = bb_conf_load(d, &o->conf, defaults, NULL, 0)))
+		ret = (c = release_read_build(d, o->builddir, tdir)) ? bb_conf_load(d, &none, NULL,
+			o->confs.v, o->confs.n) : -1;
+	if (ret < 0)
+		ret = bb_error(err, NULL, "%s", bb_data_error(d));
+	else
+		ret = release_select(d, c, tdir, err);
+	bb_cooker_free(c);
+	return ret;
+}
+
 /* the datastore and the manifest rendered against it */
 static int
 render(const struct gen_opts *o, struct bb_data *d, struct layer *l, struct bb_error *err)
@@ -154,11 +210,9 @@ render(const struct gen_opts *o, struct bb_data *d, struct layer *l, struct bb_e
 		return bb_error(err, NULL, "%s: not a template directory (no defaults.conf; "
 			"see -T and PGO_TEMPLATES)", tdir);
 	}
-	ret = bb_conf_load(d, &o->conf, defaults, o->confs.v, o->confs.n);
+	ret = load(o, d, tdir, defaults, err);
 	free(defaults);
-	if (ret < 0)
-		return bb_error(err, NULL, "%s", bb_data_error(d));
-	if (conf_check_knobs(d, err) < 0 || !(m = manifest_load(tdir, err)))
+	if (ret < 0 || conf_check_knobs(d, err) < 0 || !(m = manifest_load(tdir, err)))
 		return -1;
 	ret = manifest_render(m, lookup, &c, l, err);
 	manifest_free(m);

@@ -19,6 +19,7 @@ struct gen_opts {
 	struct bb_strvec confs;		/* -c CONF, in order */
 	const char *templates, *outdir;	/* -T DIR (NULL: $PGO_TEMPLATES, PKGDATADIR), -o DIR */
 	const char *runner_src;		/* -R TARBALL (NULL: $PGO_RUN_SRC, beside the templates) */
+	const char *builddir;		/* -B BUILDDIR (or $BUILDDIR when there is neither -B nor -c) */
 	bool check;			/* --check */
 };
 

@@ -1,34 +1,41 @@
 /* pgo-gen: generate the meta-pgo layer; "pgo-gen vars" shows conf variables */
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "common/fe.h"
 #include "generator/gen.h"
 
 static const char gen_usage[] =
-	"usage: pgo-gen [-c CONF]... [-I DIR]... [-D VAR=VALUE]... [-T TEMPLATEDIR]\n"
-	"               [-R TARBALL] -o OUTDIR\n"
+	"usage: pgo-gen [-B BUILDDIR] [-c CONF]... [-I DIR]... [-D VAR=VALUE]...\n"
+	"               [-T TEMPLATEDIR] [-R TARBALL] -o OUTDIR\n"
 	"       pgo-gen --check [same options] -o DIR\n"
 	"       pgo-gen vars [OPTIONS] FILE...   (see pgo-gen vars --help)\n"
 	"\n"
-	"Writes the meta-pgo layer for the knobs set in the conf files, or checks that\n"
-	"DIR is what would be written.\n"
+	"Writes the meta-pgo layer for a build (its OE-core release and python3, the knobs\n"
+	"in its local.conf) or for the knobs set in the conf files, or checks that DIR is\n"
+	"what would be written.\n"
 	"\n"
-	"  -c CONF         parse CONF after the defaults (repeatable, in order)\n"
+	"  -B BUILDDIR     the build directory, read as BitBake reads it (default: $BUILDDIR\n"
+	"                  when there is neither -B nor -c)\n"
+	"  -c CONF         parse CONF after the defaults and the build (repeatable, in order)\n"
 	"  -I DIR          append DIR to BBPATH\n"
 	"  -D VAR=VALUE    preset a variable (VAR[flag]=VALUE presets a flag)\n"
-	"  -T TEMPLATEDIR  templates, defaults.conf and manifest.xml\n"
-	"                  (default: $PGO_TEMPLATES, else " PKGDATADIR "/templates)\n"
+	"  -T TEMPLATEDIR  templates, defaults.conf and manifest.xml (default:\n"
+	"                  $PGO_TEMPLATES, else the source tree's when run from the build\n"
+	"                  tree, else " PKGDATADIR "/templates)\n"
 	"  -R TARBALL      the runner's sources, pgo-run-VERSION.tar.gz (make builds it),\n"
 	"                  which the layer carries for pgo-run-native (default:\n"
-	"                  $PGO_RUN_SRC, else " RUNNER_SRC_NAME " next to TEMPLATEDIR)\n"
+	"                  $PGO_RUN_SRC, else the build tree's when run from it, else\n"
+	"                  " RUNNER_SRC_NAME " next to TEMPLATEDIR)\n"
 	"  -o OUTDIR       the layer to write (replaced atomically) or to check\n"
 	"  --check         compare with OUTDIR instead of writing: exit 1 on any difference\n"
 	"  -h, --help      show this help\n";
 
 static const char usage[] =
-	"usage: pgo-gen [-c CONF]... [-I DIR]... [-D VAR=VALUE]... [-T TEMPLATEDIR] -o OUTDIR\n"
+	"usage: pgo-gen [-B BUILDDIR] [-c CONF]... [-I DIR]... [-D VAR=VALUE]... [-T TEMPLATEDIR]\n"
+	"               -o OUTDIR\n"
 	"       pgo-gen --check [same options] -o DIR\n"
 	"       pgo-gen vars [OPTIONS] FILE...   print the variables of conf files\n"
 	"\n"
@@ -41,7 +48,7 @@ usage_error(const char *arg, int opt)
 
 	if (!arg)
 		return fe_usage_error(who, help, "-o OUTDIR is required");
-	if (opt && strchr("cIDTRo", opt))
+	if (opt && strchr("BcIDTRo", opt))
 		return fe_usage_error(who, help, "option -%c needs an argument", opt);
 	if (*arg == '-')
 		return fe_usage_error(who, help, "unknown option '%s'", arg);
@@ -61,10 +68,11 @@ parse_opts(struct gen_opts *o, int argc, char **argv)
 	int c;
 
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "c:I:D:T:R:o:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "B:c:I:D:T:R:o:h", longopts, NULL)) != -1) {
 		if (bb_conf_opt(&o->conf, c, optarg))
 			continue;
 		switch (c) {
+		case 'B': o->builddir = optarg; break;
 		case 'c': bb_strvec_pushdup(&o->confs, optarg); break;
 		case 'T': o->templates = optarg; break;
 		case 'R': o->runner_src = optarg; break;
@@ -78,13 +86,16 @@ parse_opts(struct gen_opts *o, int argc, char **argv)
 		return usage_error(argv[optind], 0);
 	if (!o->outdir)
 		return usage_error(NULL, 0);
+	/* as after oe-init-build-env, when nothing says what to read */
+	if (!o->builddir && !o->confs.n && getenv("BUILDDIR") && *getenv("BUILDDIR"))
+		o->builddir = getenv("BUILDDIR");
 	return -1;
 }
 
 static int
 cmd_gen(int argc, char **argv)
 {
-	struct gen_opts o = { BB_CONF_OPTS_INIT, BB_STRVEC_INIT, NULL, NULL, NULL, false };
+	struct gen_opts o = { BB_CONF_OPTS_INIT, BB_STRVEC_INIT, NULL, NULL, NULL, NULL, false };
 	int ret = parse_opts(&o, argc, argv);
 
 	if (ret < 0)

@@ -135,12 +135,25 @@ load_from(struct manifest_entry *e, xmlNodePtr n, const char *file, unsigned lin
 	return from && !e->from ? -1 : 0;
 }
 
+/* compiles attribute name of n (may be absent: *out stays NULL) */
+static int
+compile_attr(xmlNodePtr n, const char *name, const char *file, unsigned line,
+	struct tmpl **out, struct bb_error *err)
+{
+	char *text = attr(n, name);
+
+	if (text)
+		*out = tmpl_compile_at(file, line, text, strlen(text), err);
+	free(text);
+	return text && !*out ? -1 : 0;
+}
+
 static int
 load_entry(struct manifest_entry *e, xmlNodePtr n, const char *file, const char *dir,
 	struct bb_error *err)
 {
 	unsigned line = (unsigned)api->GetLineNo(n);
-	char *path = attr(n, "path"), *cond = attr(n, "if"), *mode = attr(n, "mode");
+	char *cond = attr(n, "if"), *mode = attr(n, "mode");
 	char *verbatim = attr(n, "verbatim");
 	bool raw = verbatim && (!strcmp(verbatim, "true") || !strcmp(verbatim, "1"));
 	int ret = 0;
@@ -148,15 +161,15 @@ load_entry(struct manifest_entry *e, xmlNodePtr n, const char *file, const char 
 	e->origin = xasprintf("%s:%u", file, line);
 	e->template = attr(n, "template");
 	e->mode = mode && !strcmp(mode, "0755") ? 0755 : 0644;
-	e->path = tmpl_compile_at(file, line, path, strlen(path), err);
-	if (!e->path || (cond && !(e->cond = tmpl_cond_compile(file, line, cond, err))) ||
-	    load_from(e, n, file, line, err) < 0)
+	if (compile_attr(n, "path", file, line, &e->path, err) < 0 ||
+	    compile_attr(n, "dir", file, line, &e->dir, err) < 0 ||
+	    (cond && !(e->cond = tmpl_cond_compile(file, line, cond, err))) ||
+	    (!e->dir && load_from(e, n, file, line, err) < 0))
 		ret = -1;
-	free(path);
 	free(cond);
 	free(mode);
 	free(verbatim);
-	if (ret || e->from)
+	if (ret || e->from || e->dir)
 		return ret;
 	return load_template(e, dir, raw, err);
 }
@@ -190,6 +203,7 @@ manifest_load(const char *dir, struct bb_error *err)
 	xmlDocPtr doc;
 	int ret = -1;
 
+	m->dir = xstrdup(dir);
 	api = xml_api(err);
 	if (!api) {
 		free(file);
@@ -225,10 +239,12 @@ manifest_free(struct manifest *m)
 		free(m->v[i].raw);
 		tmpl_free(m->v[i].from);
 		tmpl_free(m->v[i].path);
+		tmpl_free(m->v[i].dir);
 		tmpl_cond_free(m->v[i].cond);
 		free(m->v[i].origin);
 	}
 	free(m->v);
+	free(m->dir);
 	free(m);
 }
 
@@ -257,9 +273,110 @@ read_from(const struct manifest_entry *e, tmpl_lookup_fn *fn, void *ctx, struct 
 	return rc ? -1 : 0;
 }
 
+/* checks a rendered output path */
 static int
-render_entry(const struct manifest_entry *e, tmpl_lookup_fn *fn, void *ctx, struct layer *l,
-	struct bb_error *err)
+out_path_ok(const struct manifest_entry *e, const char *path, struct bb_error *err)
+{
+	if (!layer_path_ok(path) || !strcmp(path, LAYER_MARKER))
+		return bb_error(err, NULL, "%s: error: bad output path '%s'", e->origin, path);
+	return 0;
+}
+
+/* one name of a series file: the patch itself, verbatim, as out/name */
+static int
+add_patch(const char *set, const char *name, const char *out, const char *origin,
+	struct layer *l, struct bb_error *err)
+{
+	char *src = bb_path_join(set, name), *dst = bb_path_join(out, name);
+	char *text = NULL;
+	size_t len;
+	int rc = 0;
+
+	if (strchr(name, '/') || !layer_path_ok(name))
+		rc = bb_error(err, NULL, "%s: error: bad patch name '%s'", origin, name);
+	else if ((rc = bb_read_file(src, MAX_TEMPLATE, &text, &len)))
+		rc = bb_error(err, NULL, "%s: error: patch '%s': %s", origin, name,
+			rc == EFBIG ? "too large" : strerror(rc));
+	else
+		layer_add(l, dst, text, len, 0644, origin);
+	free(src);
+	free(dst);
+	return rc;
+}
+
+/* the next name of a series file (comments and blank lines skipped), or NULL */
+static char *
+series_next(char **p, unsigned *line)
+{
+	while (**p) {
+		char *s = *p, *end = strchr(s, '\n');
+
+		*p = end ? end + 1 : s + strlen(s);
+		++*line;
+		if (end)
+			*end = '\0';
+		if ((end = strchr(s, '#')))
+			*end = '\0';
+		s += strspn(s, " \t\r");
+		end = s + strlen(s);
+		while (end > s && strchr(" \t\r", end[-1]))
+			end--;
+		*end = '\0';
+		if (*s)
+			return s;
+	}
+	return NULL;
+}
+
+/* <patches dir= path=>: every patch named in dir/series, in its order */
+static int
+render_patches(const struct manifest *m, const struct manifest_entry *e, const char *dir,
+	const char *out, struct layer *l, struct bb_error *err)
+{
+	char *set = bb_path_join(m->dir, dir), *file = bb_path_join(set, "series");
+	char *text = NULL, *p, *name, *origin;
+	unsigned line = 0;
+	size_t len;
+	int rc = 0;
+
+	if (!layer_path_ok(dir))
+		rc = bb_error(err, NULL, "%s: error: bad patch set folder '%s'", e->origin, dir);
+	else if ((rc = bb_read_file(file, MAX_TEMPLATE, &text, &len)))
+		rc = bb_error(err, NULL, "%s: error: patch set '%s': %s", e->origin, dir,
+			rc == ENOENT ? "no such folder or no series file in it" : strerror(rc));
+	for (p = text; !rc && (name = series_next(&p, &line));) {
+		origin = xasprintf("%s:%u", file, line);
+		rc = add_patch(set, name, out, origin, l, err);
+		free(origin);
+	}
+	free(text);
+	free(set);
+	free(file);
+	return rc;
+}
+
+/* a <patches> entry: its folder's patches, or (condition off) its names checked */
+static int
+render_set(const struct manifest *m, const struct manifest_entry *e, bool on,
+	tmpl_lookup_fn *fn, void *ctx, struct layer *l, struct bb_error *err)
+{
+	struct bb_buf path = BB_BUF_INIT, dir = BB_BUF_INIT;
+	int ret = -1;
+
+	if (!on)
+		ret = tmpl_render(e->dir, fn, ctx, NULL, err) < 0 ? -1 :
+			tmpl_render(e->path, fn, ctx, NULL, err);
+	else if (tmpl_render(e->path, fn, ctx, &path, err) == 0 &&
+		out_path_ok(e, path.buf, err) == 0 && tmpl_render(e->dir, fn, ctx, &dir, err) == 0)
+		ret = render_patches(m, e, dir.buf, path.buf, l, err);
+	bb_buf_release(&path);
+	bb_buf_release(&dir);
+	return ret;
+}
+
+static int
+render_entry(const struct manifest *m, const struct manifest_entry *e, tmpl_lookup_fn *fn,
+	void *ctx, struct layer *l, struct bb_error *err)
 {
 	struct bb_buf path = BB_BUF_INIT, text = BB_BUF_INIT;
 	bool on = true;
@@ -268,6 +385,8 @@ render_entry(const struct manifest_entry *e, tmpl_lookup_fn *fn, void *ctx, stru
 
 	if (e->cond && tmpl_cond_eval(e->cond, fn, ctx, &on, err) < 0)
 		return -1;
+	if (e->dir)
+		return render_set(m, e, on, fn, ctx, l, err);
 	if (!on)
 		return e->text ? tmpl_render(e->text, fn, ctx, NULL, err) : 0;
 	if (tmpl_render(e->path, fn, ctx, &path, err) < 0)
@@ -280,10 +399,8 @@ render_entry(const struct manifest_entry *e, tmpl_lookup_fn *fn, void *ctx, stru
 	} else if (tmpl_render(e->text, fn, ctx, &text, err) < 0) {
 		goto out;
 	}
-	if (!layer_path_ok(path.buf) || !strcmp(path.buf, LAYER_MARKER)) {
-		bb_error(err, NULL, "%s: error: bad output path '%s'", e->origin, path.buf);
+	if (out_path_ok(e, path.buf, err) < 0)
 		goto out;
-	}
 	len = text.len;
 	layer_add(l, path.buf, bb_buf_detach(&text), len, e->mode, e->origin);
 	ret = 0;
@@ -298,7 +415,7 @@ manifest_render(const struct manifest *m, tmpl_lookup_fn *fn, void *ctx, struct 
 	struct bb_error *err)
 {
 	for (size_t i = 0; i < m->n; i++)
-		if (render_entry(&m->v[i], fn, ctx, l, err) < 0)
+		if (render_entry(m, &m->v[i], fn, ctx, l, err) < 0)
 			return -1;
 	return layer_sort(l, err);
 }

@@ -16,4 +16,4 @@ uninstall-local:
 
 # meta-pgo/ from the default conf, with the runner's sources of this tree
 update-layer: generator/pgo-gen$(EXEEXT) $(PGO_RUN_SRC)
-	generator/pgo-gen -T '$(srcdir)/templates' -R $(PGO_RUN_SRC) -o '$(srcdir)/meta-pgo'
+	BUILDDIR= generator/pgo-gen -T '$(srcdir)/templates' -R $(PGO_RUN_SRC) -o '$(srcdir)/meta-pgo'

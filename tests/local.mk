@@ -1,5 +1,6 @@
 LOG_DRIVER = env AM_TAP_AWK='$(AWK)' $(SHELL) $(top_srcdir)/build-aux/tap-driver.sh
 AM_TESTS_ENVIRONMENT = CMOCKA_MESSAGE_OUTPUT=TAP; export CMOCKA_MESSAGE_OUTPUT; \
+	unset BUILDDIR; \
 	TEST_DATADIR='$(abs_top_srcdir)/tests/data'; export TEST_DATADIR; \
 	PGO_GEN='$(abs_top_builddir)/generator/pgo-gen'; export PGO_GEN; \
 	PGO_RUN_SRC='$(abs_top_builddir)/$(PGO_RUN_SRC)'; export PGO_RUN_SRC;
@@ -28,6 +29,11 @@ check_PROGRAMS += %D%/bblang/test-assign %D%/bblang/test-parse %D%/bblang/test-d
 %C%_bblang_test_errors_SOURCES = %D%/bblang/test-errors.c %D%/test-util.c %D%/test-util.h
 %C%_bblang_test_errors_CPPFLAGS = $(TEST_CFLAGS)
 %C%_bblang_test_errors_LDADD = $(TEST_LIBS)
+
+check_PROGRAMS += %D%/bblang/test-cooker
+%C%_bblang_test_cooker_SOURCES = %D%/bblang/test-cooker.c %D%/test-util.c %D%/test-util.h
+%C%_bblang_test_cooker_CPPFLAGS = $(TEST_CFLAGS)
+%C%_bblang_test_cooker_LDADD = $(TEST_LIBS)
 
 check_PROGRAMS += %D%/generator/test-tmpl %D%/generator/test-manifest
 %C%_generator_test_tmpl_SOURCES = %D%/generator/test-tmpl.c generator/tmpl.c generator/tmpl.h
@@ -99,9 +105,10 @@ TESTS += $(check_PROGRAMS)
 dist_check_SCRIPTS += %D%/bblang/conformance.sh %D%/bblang/real-data.sh %D%/bblang/legacy.sh
 TESTS += %D%/bblang/conformance.sh %D%/bblang/real-data.sh %D%/bblang/legacy.sh
 dist_check_SCRIPTS += %D%/generator/gen-golden.sh %D%/generator/patches.sh \
-	%D%/generator/layer.sh %D%/generator/layer-golden.sh
+	%D%/generator/layer.sh %D%/generator/layer-golden.sh %D%/generator/builddir.sh \
+	%D%/generator/oe-pgo.sh
 TESTS += %D%/generator/gen-golden.sh %D%/generator/patches.sh %D%/generator/layer.sh \
-	%D%/generator/layer-golden.sh
+	%D%/generator/layer-golden.sh %D%/generator/builddir.sh %D%/generator/oe-pgo.sh
 dist_check_SCRIPTS += %D%/runner/qemu.sh
 TESTS += %D%/runner/qemu.sh
 # each CPython patch set against the OE-core releases' python3 (tests/data/oe-python3)

@@ -5,10 +5,15 @@
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/utsname.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "pyexpr-int.h"
+#include "bblang/buf.h"
+#include "bblang/os.h"
+#include "bblang/strvec.h"
 #include "bblang/utf8.h"
 #include "bblang/util.h"
 
@@ -311,6 +316,12 @@ vercmp_part(const char *a, size_t an, const char *b, size_t bn)
 		if ((r = bytes_cmp(pa.s, pa.n, pb.s, pb.n)))
 			return r;
 	}
+}
+
+int
+bb_vercmp_part(const char *a, const char *b)
+{
+	return vercmp_part(a, strlen(a), b, strlen(b));
 }
 
 struct version {
@@ -699,6 +710,43 @@ py_os_dirname(struct ev *ev, struct pv *self, struct pv **a, size_t n)
 	while (k < i && i > 0 && a[0]->s[i - 1] == '/')
 		i--;
 	return py_mksub(ev, a[0]->s, i);
+}
+
+/* bb.utils.which(path, item, direction, history, executable): the first path/item that exists */
+struct pv *
+py_bb_which(struct ev *ev, struct pv *self, struct pv **a, size_t n)
+{
+	struct bb_strvec dirs = BB_STRVEC_INIT;
+	bool exe = a[4] && py_truthy(a[4]), rev = a[2] && py_truthy(a[2]);
+	struct pv *ret = NULL;
+	char *path, *item;
+
+	if (a[0]->t != T_NONE && !need_path(ev, a[0]))
+		return NULL;
+	if (!need_path(ev, a[1]))
+		return NULL;
+	if (a[3] && py_truthy(a[3]))
+		return py_unsup(ev, "bb.utils.which with history");
+	path = a[0]->t == T_STR ? xstrndup(a[0]->s, a[0]->n) : xstrdup("");
+	item = xstrndup(a[1]->s, a[1]->n);
+	bb_strvec_splitc(&dirs, path, ':');
+	for (size_t i = 0; i < dirs.n && !ret; i++) {
+		char *c = bb_path_join(dirs.v[rev ? dirs.n - 1 - i : i], item);
+		struct stat st;
+
+		if (exe ? stat(c, &st) == 0 && S_ISREG(st.st_mode) && !access(c, X_OK) :
+			bb_path_exists(c)) {
+			char *abs = bb_path_abs(c);
+
+			ret = py_mkcopy(ev, abs, strlen(abs));
+			free(abs);
+		}
+		free(c);
+	}
+	bb_strvec_clear(&dirs);
+	free(path);
+	free(item);
+	return ret ? ret : py_mksub(ev, "", 0);
 }
 
 struct pv *

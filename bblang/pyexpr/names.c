@@ -15,7 +15,7 @@ enum fid {
 	F_CONDITIONAL, F_VARTRUE, F_LESS_OR_EQUAL, F_VERSION_LESS_OR_EQUAL, F_BOTH_CONTAIN,
 	F_SET_INTERSECT, F_SET_DIFFERENCE, F_PRUNE_SUFFIX, F_IFELSE, F_CPU_COUNT,
 	F_FILTER_DEFAULT_FEATURES, F_BOOLEAN, F_DIRNAME, F_BASENAME, F_JOINPATH, F_NORMPATH,
-	F_UNAME, F_GMTIME, F_STRFTIME, F_VARS_FROM_FILE,
+	F_UNAME, F_GMTIME, F_STRFTIME, F_VARS_FROM_FILE, F_WHICH,
 };
 
 #define P_CONTAINS "variable checkvalues truevalue falsevalue d"
@@ -70,6 +70,8 @@ static const struct func funcs[] = {
 	[F_GMTIME] = { "gmtime", py_time_gmtime, "secs", 0, 1, false, false },
 	[F_STRFTIME] = { "strftime", py_time_strftime, "format t", 1, 2, false, false },
 	[F_VARS_FROM_FILE] = { "vars_from_file", py_bb_vars_from_file, "mypkg d", 2, 2, true, true },
+	[F_WHICH] = { "which", py_bb_which, "path item direction history executable", 2, 5, true,
+		      true },
 };
 
 struct attr {
@@ -89,6 +91,7 @@ static const struct attr attrs[] = {
 	{ M_BB_UTILS, "filter", -1, F_FILTER },
 	{ M_BB_UTILS, "to_boolean", -1, F_TO_BOOLEAN },
 	{ M_BB_UTILS, "vercmp_string", -1, F_VERCMP_STRING },
+	{ M_BB_UTILS, "which", -1, F_WHICH },
 	{ M_OE, "utils", M_OE_UTILS, -1 },
 	{ M_OE, "types", M_OE_TYPES, -1 },
 	{ M_OE_UTILS, "conditional", -1, F_CONDITIONAL },

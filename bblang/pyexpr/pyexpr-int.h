@@ -219,6 +219,7 @@ struct pv *py_oe_ifelse(struct ev *ev, struct pv *self, struct pv **a, size_t n)
 struct pv *py_oe_cpu_count(struct ev *ev, struct pv *self, struct pv **a, size_t n);
 struct pv *py_os_basename(struct ev *ev, struct pv *self, struct pv **a, size_t n);
 struct pv *py_os_dirname(struct ev *ev, struct pv *self, struct pv **a, size_t n);
+struct pv *py_bb_which(struct ev *ev, struct pv *self, struct pv **a, size_t n);
 struct pv *py_os_join(struct ev *ev, struct pv *self, struct pv **a, size_t n);
 struct pv *py_os_normpath(struct ev *ev, struct pv *self, struct pv **a, size_t n);
 struct pv *py_os_uname(struct ev *ev, struct pv *self, struct pv **a, size_t n);

@@ -48,4 +48,7 @@ struct bb_py_env {
    appends str(value) to out on BB_PY_OK, else a one-line reason to why */
 int bb_py_eval(const struct bb_py_env *env, const char *code, size_t len, struct bb_buf *out, struct bb_buf *why);
 
+/* bb.utils.vercmp_part: <0, 0 or >0 as version a sorts before, with or after b */
+int bb_vercmp_part(const char *a, const char *b);
+
 #endif

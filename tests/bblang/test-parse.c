@@ -259,6 +259,25 @@ test_unset(void **state)
 	assert_var(t->d, "NEVER", NULL);
 }
 
+/* addpylib: in conf files only, the datastore unchanged (no Python to import into) */
+static void
+test_addpylib(void **state)
+{
+	struct test_ctx *t = *state;
+	char *err;
+
+	test_parse_ok(t, "layer.conf",
+		"LAYERDIR = \"/layers/meta\"\n"
+		"addpylib ${LAYERDIR}/lib oe\n"
+		"AFTER = \"1\"\n");
+	assert_var(t->d, "AFTER", "1");
+	assert_var(t->d, "oe", NULL);
+	assert_int_equal(test_parse(t, "r.bb", "addpylib ${LAYERDIR}/lib oe\n"), -1);
+	err = test_error(t);
+	assert_string_equal(err, "@DIR@/r.bb:1: error: unparsed line: 'addpylib ${LAYERDIR}/lib oe'");
+	free(err);
+}
+
 static void
 test_include_bbpath(void **state)
 {
@@ -428,6 +447,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_include_file_variable, setup, test_ctx_teardown),
 		cmocka_unit_test_setup_teardown(test_continuation_and_comments, setup, test_ctx_teardown),
 		cmocka_unit_test_setup_teardown(test_crlf, setup, test_ctx_teardown),
+		cmocka_unit_test_setup_teardown(test_addpylib, setup, test_ctx_teardown),
 		cmocka_unit_test_setup_teardown(test_old_append_error, setup, test_ctx_teardown),
 		cmocka_unit_test_setup_teardown(test_operator_combination_warning, setup, test_ctx_teardown),
 	};

@@ -653,13 +653,20 @@ test_conformance(void **state)
 	check_status("bb.parse.vars_from_file('a_b_c_d.bb', d)", 40, BB_PY_RAISE,
 		"too many underscores");
 	check_status("eval('3')", 9, BB_PY_UNSUPPORTED, "eval");
+	/* bb.utils.which: the first of the path that exists, absolute; "" when none does */
+	check_ok("bb.utils.which('/nonexistent:/bin', 'sh')", "/bin/sh");
+	check_ok("bb.utils.which('/bin:/usr/bin', 'sh', 1) != ''", "True");
+	check_ok("bb.utils.which('/bin', 'sh', executable=True)", "/bin/sh");
+	check_ok("bb.utils.which(None, 'no-such-file-here')", "");
+	check_ok("os.path.dirname(bb.utils.which('/nonexistent', 'bitbake'))", "");
+	check_status("bb.utils.which('/bin', 'sh', 0, True)", 37, BB_PY_UNSUPPORTED, "history");
 }
 
 static void
 test_unsupported(void **state)
 {
 	static const char *const cases[] = {
-		"os.getcwd()", "d.getVarFlag('A', 'doc')", "bb.utils.which('a', 'b')",
+		"os.getcwd()", "d.getVarFlag('A', 'doc')", "bb.utils.mkdirhier('a')",
 		"oe.path.canonicalize('x')", "sys.executable",
 		"lambda: 1", "[x for x in 'ab']", "any(x in 'a' for x in 'ab')", "{1, 2}",
 		"{k: 1 for k in 'a'}", "1.5", ".5", "1e3", "2 ** 3", "1 << 2", "1 | 2", "3 / 2",

@@ -55,5 +55,23 @@ if "$PGO_GEN" -T "$top/templates" -o "$tmp/new/deep/meta-pgo" 2>"$tmp/log" &&
 else
 	fail "an output below directories that do not exist yet"
 fi
+# run from the build tree, pgo-gen finds the source tree's templates without -T
+# (PGO_GEN is the binary make built); a copy elsewhere does not
+"$PGO_GEN" -T "$top/templates" -o "$tmp/with-T" 2>"$tmp/log"
+if (unset PGO_TEMPLATES; cd "$tmp" && "$PGO_GEN" -o "$tmp/without-T") 2>>"$tmp/log" &&
+	diff -r "$tmp/with-T" "$tmp/without-T" >>"$tmp/log" 2>&1; then
+	ok "from the build tree: the source tree's templates without -T"
+else
+	not_ok "from the build tree: the source tree's templates without -T"
+fi
+cp "$PGO_GEN" "$tmp/pgo-gen-copy"
+(unset PGO_TEMPLATES; cd "$tmp" && ./pgo-gen-copy -o "$tmp/copy") >"$tmp/log" 2>&1
+# (it uses the installed templates if there are any, else it says there are none)
+if ! grep -qF "$top/templates" "$tmp/log" &&
+	{ grep -q "/templates: not a template directory" "$tmp/log" || [ -d "$tmp/copy" ]; }; then
+	ok "a copy outside the build tree: not the source tree's templates"
+else
+	not_ok "a copy outside the build tree: not the source tree's templates"
+fi
 echo "1..$n"
 [ "$failed" = 0 ]

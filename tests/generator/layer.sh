@@ -47,7 +47,7 @@ done
 
 has conf/layer.conf BBFILE_COLLECTIONS meta-pgo
 has conf/layer.conf LAYERDEPENDS_meta-pgo core
-opt=recipes-devtools/python/python3-profile-opt_3.11.2.bb
+opt=recipes-devtools/python/python3-profile-opt_3.14.6.bb
 has $opt PGO_GEN_FLAGS -fprofile-generate=
 has $opt PGO_GEN_FLAGS '-fprofile-prefix-path=${B}'
 has $opt SRC_URI 0002-rename-libpython-for-the-profile-instrumented-build.patch

@@ -1,5 +1,7 @@
 #!/bin/bash
-# TAP: the CPython patch templates apply to the real CPython sources.
+# TAP: the CPython patch sets (templates/patches/python3/X.Y/ and
+# templates/patches/python/2.7/) are well-formed, and the 3.11 and 2.7 sets
+# apply to the real CPython sources (the other sets: tests/generator/patches-release.sh).
 #
 #   PY311_SRC=DIR  a python3.11-3.11.2 tree as `apt-get source python3.11`
 #                  unpacks it (Debian's patches applied).  Unset: the script
@@ -9,10 +11,12 @@
 #   PY27_SRC=DIR   a CPython v2.7.18 tree (optional).  Unset: the Python 2.7
 #                  patches are not tested here (and not counted).
 #
-# For each patch, in the order of its directory's `series` file: it applies
-# with `patch -p1` on top of the ones before it (no fuzz, no offset); it also
-# applies alone to the untouched tree (no fuzz; an offset is only noted); and
-# it is a well-formed OE patch template (Subject, Upstream-Status, no `@{`).
+# For every patch set: each patch of its `series` is a well-formed OE patch
+# template (Subject, Upstream-Status, no `@{`), every *.patch is listed, and
+# `releases` names OE-core releases with a python version of the set's X.Y.
+# For 3.11 (and 2.7), each patch, in series order: it applies with
+# `patch -p1` on top of the ones before it (no fuzz, no offset); it also
+# applies alone to the untouched tree (no fuzz; an offset is only noted).
 set -u
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -95,6 +99,7 @@ check_template() {
 			ok "$label: $p is a well-formed patch template"
 		fi
 	done
+	check_releases "$dir" "$label"
 	# every patch in the directory is in the series
 	local extra
 	extra=$(cd "$dir" && for f in *.patch; do series "$dir" | grep -qxF "$f" || echo "$f"; done)
@@ -103,6 +108,24 @@ check_template() {
 		diag <<<"$extra"
 	else
 		ok "$label: every *.patch is listed in series"
+	fi
+}
+
+# check_releases DIR LABEL: "codename X.Y.Z" lines, X.Y the folder's name
+check_releases() {
+	local dir=$1 label=$2 majmin bad
+	majmin=$(basename "$dir")
+	if [ ! -f "$dir/releases" ]; then
+		not_ok "$label: has a releases file"
+		return
+	fi
+	bad=$(sed -e '/^[[:space:]]*#/d' -e '/^[[:space:]]*$/d' "$dir/releases" |
+		grep -vE "^[a-z][a-z0-9-]* ${majmin//./\\.}\.[0-9]+\$")
+	if [ -n "$bad" ] || ! grep -qv '^[[:space:]]*\(#\|$\)' "$dir/releases"; then
+		not_ok "$label: releases lists 'codename $majmin.N' lines"
+		diag <<<"${bad:-no release listed}"
+	else
+		ok "$label: releases lists 'codename $majmin.N' lines"
 	fi
 }
 
@@ -140,14 +163,22 @@ fetch_py311() {
 
 # --- plan ------------------------------------------------------------------
 count() { series "$1" | wc -l; }
-n3=$(count "$patches/python3")
-n2=$(count "$patches/python")
-plan=$((n3 * 3 + 1 + n2 + 1))  # python3: series, alone, template; python: template
-[ -n "${PY27_SRC:-}" ] && plan=$((plan + n2 * 2))
+sets=$(cd "$patches" && find python3 python -mindepth 1 -maxdepth 1 -type d 2>/dev/null | sort -V)
+plan=0
+for set in $sets; do
+	plan=$((plan + $(count "$patches/$set") + 2))  # templates, releases, all listed
+done
+py311=$patches/python3/3.11
+py27=$patches/python/2.7
+plan=$((plan + $(count "$py311") * 2))         # 3.11: series, alone
+[ -n "${PY27_SRC:-}" ] && plan=$((plan + $(count "$py27") * 2))
 echo "1..$plan"
 
-# --- Python 3: Debian's 3.11.2 ----------------------------------------------
-check_template "$patches/python3" python3
+for set in $sets; do
+	check_template "$patches/$set" "$set"
+done
+
+# --- Python 3.11: Debian's 3.11.2 -------------------------------------------
 if [ -n "${PY311_SRC:-}" ]; then
 	src=$PY311_SRC
 	why="PY311_SRC=$PY311_SRC is not a CPython tree"
@@ -164,27 +195,26 @@ fi
 if [ -n "$src" ] && [ -f "$src/Makefile.pre.in" ] && [ -f "$src/configure.ac" ]; then
 	grep -q '^#define PY_VERSION.*"3\.11\.2"' "$src/Include/patchlevel.h" 2>/dev/null ||
 		echo "# warning: $src is not CPython 3.11.2 (Include/patchlevel.h)"
-	check_family "$patches/python3" "$src" python3
+	check_family "$py311" "$src" python3/3.11
 else
-	for p in $(series "$patches/python3"); do
-		not_ok "python3: $p applies in series order: ${why:-no source tree}"
-		not_ok "python3: $p applies alone to the untouched tree: ${why:-no source tree}"
+	for p in $(series "$py311"); do
+		not_ok "python3/3.11: $p applies in series order: ${why:-no source tree}"
+		not_ok "python3/3.11: $p applies alone to the untouched tree: ${why:-no source tree}"
 	done
 fi
 
 # --- Python 2.7: v2.7.18 -----------------------------------------------------
-check_template "$patches/python" python
 if [ -n "${PY27_SRC:-}" ]; then
 	if [ -f "$PY27_SRC/Makefile.pre.in" ] && [ -f "$PY27_SRC/configure.ac" ]; then
-		check_family "$patches/python" "$PY27_SRC" python
+		check_family "$py27" "$PY27_SRC" python/2.7
 	else
-		for p in $(series "$patches/python"); do
-			not_ok "python: $p applies in series order: PY27_SRC=$PY27_SRC is not a CPython tree"
-			not_ok "python: $p applies alone to the untouched tree: PY27_SRC=$PY27_SRC is not a CPython tree"
+		for p in $(series "$py27"); do
+			not_ok "python/2.7: $p applies in series order: PY27_SRC=$PY27_SRC is not a CPython tree"
+			not_ok "python/2.7: $p applies alone to the untouched tree: PY27_SRC=$PY27_SRC is not a CPython tree"
 		done
 	fi
 else
-	echo "# PY27_SRC unset: the Python 2.7 patches (templates/patches/python) were not"
+	echo "# PY27_SRC unset: the Python 2.7 patches (templates/patches/python/2.7) were not"
 	echo "# applied here; they are checked by hand against CPython v2.7.18."
 fi
 

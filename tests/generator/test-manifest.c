@@ -189,18 +189,24 @@ test_bad_condition(void **state)
 	free(msg);
 }
 
-/* a manifest whose load succeeds, with tmpl as a.in, fails to render with
- * the error want (the template directory shown as @DIR@) */
+/* a manifest whose load succeeds, over the files given as name, text, ...,
+ * NULL, fails to render with the error want (the template directory shown
+ * as @DIR@) */
 static void
-check_render_error(const char *manifest, const char *tmpl, const char *want)
+check_render_tree(const char *manifest, const char *want, ...)
 {
 	char *dir = setup_dir(manifest);
 	struct bb_error err = BB_ERROR_INIT;
 	struct layer l = LAYER_INIT;
 	struct manifest *m;
+	const char *name;
+	va_list ap;
 	char *msg;
 
-	test_write_tree(dir, "a.in", tmpl, NULL);
+	va_start(ap, want);
+	while ((name = va_arg(ap, const char *)))
+		free(test_write(dir, name, va_arg(ap, const char *)));
+	va_end(ap);
 	m = manifest_load(dir, &err);
 	if (!m)
 		fail_msg("%s", err.msg);
@@ -213,6 +219,13 @@ check_render_error(const char *manifest, const char *tmpl, const char *want)
 	free(dir);
 	assert_string_equal(msg, want);
 	free(msg);
+}
+
+/* the same with tmpl as a.in */
+static void
+check_render_error(const char *manifest, const char *tmpl, const char *want)
+{
+	check_render_tree(manifest, want, "a.in", tmpl, NULL);
 }
 
 static void
@@ -285,6 +298,64 @@ test_from_errors(void **state)
 		"@DIR@/manifest.xml:2: error: unknown substitution 'FROM'");
 }
 
+/* <patches>: every patch of the folder's series, in its order, verbatim */
+static void
+test_patches(void **state)
+{
+	char *dir = setup_dir("<manifest>\n"
+		"  <patches dir=\"patches/@{PN}/@{PV}\" path=\"recipes/@{PN}-files\"/>\n"
+		"  <patches dir=\"patches/none/@{PV}\" path=\"x\" if=\"OFF\"/>\n"
+		"</manifest>\n");
+	struct bb_error err = BB_ERROR_INIT;
+	struct layer l = LAYER_INIT;
+	struct manifest *m;
+
+	test_write_tree(dir, "patches/python3/3.11.2/series",
+		"# comment\n\n  b.patch  # why\r\na.patch\n",
+		"patches/python3/3.11.2/a.patch", "+ @{A}\n",
+		"patches/python3/3.11.2/b.patch", "B\n",
+		"patches/python3/3.11.2/unlisted.patch", "C\n", NULL);
+	m = manifest_load(dir, &err);
+	if (!m)
+		fail_msg("%s", err.msg);
+	assert_null(m->v[0].template);
+	if (manifest_render(m, lookup, NULL, &l, &err) < 0)
+		fail_msg("%s", err.msg);
+	assert_int_equal(l.n, 2);
+	assert_string_equal(l.v[0].path, "recipes/python3-files/a.patch");
+	assert_string_equal(l.v[0].data, "+ @{A}\n");
+	assert_string_equal(l.v[1].path, "recipes/python3-files/b.patch");
+	assert_string_equal(l.v[1].data, "B\n");
+	assert_non_null(strstr(l.v[1].origin, "/patches/python3/3.11.2/series:3"));
+	layer_release(&l);
+	manifest_free(m);
+	test_rmtree(dir);
+	free(dir);
+}
+
+static void
+test_patches_errors(void **state)
+{
+	static const char man[] = "<manifest>\n<patches dir=\"p/@{PV}\" path=\"f\"/>\n</manifest>";
+
+	check_render_tree(man, "@DIR@/manifest.xml:2: error: patch set 'p/3.11.2': "
+		"no such folder or no series file in it", NULL);
+	check_render_tree(man, "@DIR@/p/3.11.2/series:2: error: patch 'missing.patch': "
+		"No such file or directory", "p/3.11.2/series", "a.patch\nmissing.patch\n",
+		"p/3.11.2/a.patch", "A\n", NULL);
+	check_render_tree(man, "@DIR@/p/3.11.2/series:2: error: bad patch name '../a.patch'",
+		"p/3.11.2/series", "# x\n../a.patch\n", NULL);
+	check_render_tree("<manifest>\n<patches dir=\"p/@{UP}\" path=\"f\"/>\n</manifest>",
+		"@DIR@/manifest.xml:2: error: bad patch set folder 'p/..'", NULL);
+	/* names are checked where the condition does not hold too */
+	check_render_tree("<manifest>\n<patches dir=\"p/@{NOPE}\" path=\"f\" if=\"OFF\"/>\n"
+		"</manifest>", "@DIR@/manifest.xml:2: error: unknown substitution 'NOPE'", NULL);
+	check_render_tree("<manifest>\n<file template=\"a.in\" path=\"f/a.patch\"/>\n"
+		"<patches dir=\"p\" path=\"f\"/>\n</manifest>",
+		"@DIR@/p/series:1: error: 'f/a.patch' is also written by @DIR@/manifest.xml:2",
+		"a.in", "a\n", "p/series", "a.patch\n", "p/a.patch", "A\n", NULL);
+}
+
 static void
 test_path_ok(void **state)
 {
@@ -313,6 +384,8 @@ main(void)
 		cmocka_unit_test(test_render_errors),
 		cmocka_unit_test(test_from),
 		cmocka_unit_test(test_from_errors),
+		cmocka_unit_test(test_patches),
+		cmocka_unit_test(test_patches_errors),
 		cmocka_unit_test(test_path_ok),
 	};
 

@@ -49,7 +49,7 @@ start=$(now)
 
 # 1. the layer
 layer=$OUT/meta-pgo
-"$PGO_GEN" -T "$src/templates" -o "$layer" || die "pgo-gen failed"
+BUILDDIR='' "$PGO_GEN" -T "$src/templates" -o "$layer" || die "pgo-gen failed"
 say "1. layer: $layer ($(find "$layer" -type f | wc -l) files)"
 
 # 2. the image

@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=1072e1b5b8d1ef4018b812cc34162f20c0384b5ba8ae262d35c2b5cb74c6c77f"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=b5bf60700a1b72d6ef50880908ad6a0aacc1dd051a1ac0e62c0b1b546f610521"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]

@@ -68,8 +68,8 @@ do_pgo_check:class-target() {
 		bbnote "PGO: off in this configuration (PGO_ENABLED = \"${PGO_ENABLED}\")"
 		return 0
 	fi
-	if [ "${PV}" != "3.11.2" ]; then
-		bbfatal "PGO: meta-pgo was generated for CPython 3.11.2, this is ${PV}: set PGO_PYTHON_PV = \"${PV}\" and regenerate the layer"
+	if [ "${PV}" != "3.14.6" ]; then
+		bbfatal "PGO: meta-pgo was generated for CPython 3.14.6, this is ${PV}: set PGO_PYTHON_PV = \"${PV}\" and regenerate the layer"
 	fi
 	pgo_check_gcc_profile mangled ${PGO_PROFILE_DIR}
 }

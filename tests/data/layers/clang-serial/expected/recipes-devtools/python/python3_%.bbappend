@@ -58,8 +58,8 @@ do_pgo_check:class-target() {
 		bbnote "PGO: off in this configuration (PGO_ENABLED = \"${PGO_ENABLED}\")"
 		return 0
 	fi
-	if [ "${PV}" != "3.11.2" ]; then
-		bbfatal "PGO: meta-pgo was generated for CPython 3.11.2, this is ${PV}: set PGO_PYTHON_PV = \"${PV}\" and regenerate the layer"
+	if [ "${PV}" != "3.14.6" ]; then
+		bbfatal "PGO: meta-pgo was generated for CPython 3.14.6, this is ${PV}: set PGO_PYTHON_PV = \"${PV}\" and regenerate the layer"
 	fi
 	pgo_check_clang_profile ${PGO_PROFILE_DIR}/${PGO_CLANG_PROFDATA}
 }

@@ -1,4 +1,4 @@
-# python3 3.11.2, built with the profile gathered by do_profile
+# python3 3.14.6, built with the profile gathered by do_profile
 PYTHON_PROFILE_TASK = "-m test --pgo test_re"
 CFLAGS:append = " -fprofile-instr-use=${PGO_PROFILE_DIR}/python.profdata"
 CFLAGS:append = " -flto=thin"

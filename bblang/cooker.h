@@ -1,0 +1,116 @@
+/*
+ * the cooker: a build directory read the way BitBake's cooker reads it
+ * (lib/bb/cookerdata.py, lib/bb/cooker.py, lib/bb/providers.py)
+ *
+ * 1. bb_cooker_new(d, topdir): the build directory (TOPDIR); d may already
+ *    hold values (presets, a caller's defaults).
+ * 2. bb_cooker_parse_layers(): parseConfigurationFiles up to bitbake.conf:
+ *    BB_CURRENT_MC (empty: the default configuration), TOPDIR,
+ *    conf/bblayers.conf, then each layer of BBLAYERS in order: its
+ *    conf/layer.conf with LAYERDIR and LAYERDIR_RE set, every reference to
+ *    them made literal afterwards (expandVarref); LAYERSERIES_COMPAT_* and
+ *    LAYERSERIES_CORENAMES (the first layer's that sets it) as BitBake sets
+ *    them; BBFILES_DYNAMIC; the checks on collections and series.
+ * 3. the base configuration: bitbake.conf and what it includes, INHERIT.
+ *    Nothing here parses bitbake.conf yet; bb_cooker_include() is what its
+ *    "include conf/local.conf" does, for a caller that reads only the
+ *    user's conf files (conf/site.conf, conf/auto.conf, conf/local.conf).
+ * 4. bb_cooker_collections(): handleCollections: each BBFILE_COLLECTIONS
+ *    entry's BBFILE_PATTERN and BBFILE_PRIORITY (computed from
+ *    LAYERDEPENDS/LAYERRECOMMENDS when unset); bb_cooker_collection() and
+ *    bb_cooker_priority() read them.
+ * 5. bb_cooker_collect(): collect_bbfiles: BBFILES (sorted by the priority
+ *    of each entry), globbed, BBMASK applied.
+ * 6. bb_cooker_provider(): findBestProvider for one PN.
+ * 7. bb_cooker_free().
+ *
+ * The functions returning int give 0, or -1 with "file:line: error: ..." in
+ * bb_data_error(d); what BitBake only warns about goes to bb_data_warn(d).
+ * Nothing is printed.
+ *
+ * Differences from BitBake: recipes are not parsed, so a recipe's PN and PV
+ * come from its file name (PN_PV.bb, as OE-core's bitbake.conf sets them
+ * unless the recipe does), PE is empty, PR "r0" and DEFAULT_PREFERENCE 0;
+ * the keys of the datastore are not expanded before PREFERRED_VERSION is
+ * read; a directory in BBFILES is walked in sorted order.
+ */
+#ifndef BB_COOKER_H
+#define BB_COOKER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "data.h"
+#include "strvec.h"
+
+struct bb_cooker;
+
+/* one entry of BBLAYERS */
+struct bb_layer {
+	char *dir;			/* as listed, without a trailing '/' */
+	struct bb_strvec collections;	/* the names its layer.conf added to BBFILE_COLLECTIONS */
+};
+
+/* one entry of BBFILE_COLLECTIONS, after bb_cooker_collections() */
+struct bb_collection {
+	char *name;
+	char *pattern;		/* BBFILE_PATTERN_<name> */
+	int priority;		/* BBFILE_PRIORITY_<name>, or the computed one */
+	const char *layer;	/* the dir of the layer that added it, or NULL */
+};
+
+/* a recipe file and what its name says */
+struct bb_recipe {
+	const char *file;	/* as globbed from BBFILES */
+	char *pn, *pv;		/* PN_PV.bb (PN_PV_PR.bb); pv is "1.0" when absent */
+	int priority;		/* of the collection whose pattern matches the file, else 0 */
+	const char *collection;	/* its name, or NULL */
+};
+
+/* the cooker of d (which it does not own) for the build directory topdir */
+struct bb_cooker *bb_cooker_new(struct bb_data *d, const char *topdir);
+void bb_cooker_free(struct bb_cooker *c);
+
+/*
+ * a layer whose LAYERSERIES_COMPAT has none of LAYERSERIES_CORENAMES: an
+ * error as in BitBake (false, the default) or a warning (true)
+ */
+void bb_cooker_set_compat_warn(struct bb_cooker *c, bool warn);
+
+/* TOPDIR, conf/bblayers.conf and every layer's conf/layer.conf (step 2) */
+int bb_cooker_parse_layers(struct bb_cooker *c);
+/* the layers of BBLAYERS in order, after bb_cooker_parse_layers(); owned by c */
+size_t bb_cooker_nlayers(const struct bb_cooker *c);
+const struct bb_layer *bb_cooker_layer(const struct bb_cooker *c, size_t i);
+
+/*
+ * "include FILE" as a conf file says it: FILE (relative) is looked up along
+ * BBPATH and parsed when found; a file that does not exist is no error
+ */
+int bb_cooker_include(struct bb_cooker *c, const char *file);
+
+/* the collections, their patterns and priorities (step 4) */
+int bb_cooker_collections(struct bb_cooker *c);
+/* a collection by name (after bb_cooker_collections()), or NULL; owned by c */
+const struct bb_collection *bb_cooker_collection(const struct bb_cooker *c, const char *name);
+/* calc_bbfile_priority: the collection whose pattern matches file (longest pattern first), or NULL */
+const struct bb_collection *bb_cooker_file_collection(const struct bb_cooker *c,
+	const char *file);
+
+/* the .bb and .bbappend files of BBFILES, BBMASK applied (step 5) */
+int bb_cooker_collect(struct bb_cooker *c);
+/* the recipe files, in BitBake's order; owned by c */
+size_t bb_cooker_nrecipes(const struct bb_cooker *c);
+const struct bb_recipe *bb_cooker_recipe(const struct bb_cooker *c, size_t i);
+
+/*
+ * findBestProvider for pn among the collected recipes: the one that
+ * REQUIRED_VERSION or PREFERRED_VERSION (":pn-PN", "_PN" or plain; a
+ * trailing '%' matches any version that starts with the rest) names, in the
+ * highest priority that has it; else the highest version of the highest
+ * priority. *out is NULL when no recipe has that PN, or when
+ * REQUIRED_VERSION names a version there is not (then -1). *out is owned by c.
+ */
+int bb_cooker_provider(struct bb_cooker *c, const char *pn, const struct bb_recipe **out);
+
+#endif
