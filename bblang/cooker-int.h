@@ -10,6 +10,7 @@
 struct bb_cooker {
 	struct bb_data *d;
 	char *topdir;
+	char *mc;		/* the multiconfig, NULL for the default */
 	bool compat_warn;
 	struct bb_layer *layers;
 	size_t nlayers;

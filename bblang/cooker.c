@@ -66,6 +66,7 @@ bb_cooker_free(struct bb_cooker *c)
 	bb_strvec_clear(&c->files);
 	bb_strvec_clear(&c->appends);
 	free(c->topdir);
+	free(c->mc);
 	free(c);
 }
 
@@ -540,7 +541,8 @@ bb_cooker_parse_layers(struct bb_cooker *c)
 	int ret;
 
 	free_layers(c);
-	bb_data_set(c->d, "BB_CURRENT_MC", "", false, NULL);
+	bb_data_set(c->d, "__bbclasstype", "global", false, NULL);
+	bb_data_set(c->d, "BB_CURRENT_MC", bb_cooker_mc(c), false, NULL);
 	bb_data_set(c->d, "TOPDIR", c->topdir, false, NULL);
 	if (!bb_path_isfile(conf))
 		ret = bb_data_fail(c->d, NULL, "%s: error: not a build directory (no "

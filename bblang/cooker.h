@@ -11,10 +11,15 @@
  *    them made literal afterwards (expandVarref); LAYERSERIES_COMPAT_* and
  *    LAYERSERIES_CORENAMES (the first layer's that sets it) as BitBake sets
  *    them; BBFILES_DYNAMIC; the checks on collections and series.
- * 3. the base configuration: bitbake.conf and what it includes, INHERIT.
- *    Nothing here parses bitbake.conf yet; bb_cooker_include() is what its
- *    "include conf/local.conf" does, for a caller that reads only the
- *    user's conf files (conf/site.conf, conf/auto.conf, conf/local.conf).
+ *    bb_cooker_set_mc() before it names the multiconfig (BB_CURRENT_MC, so
+ *    that OE-core's bitbake.conf reads conf/multiconfig/MC.conf).
+ *    __bbclasstype is "global" from here on.
+ * 3. bb_cooker_parse_base(): conf/bitbake.conf found through BBPATH (and
+ *    what it includes: local.conf, machine, distro), then "base" and the
+ *    INHERIT classes (classes-global/, then classes/); __bbclasstype is
+ *    "recipe" afterwards. A caller that reads only the user's conf files
+ *    instead uses bb_cooker_include(), what bitbake.conf's "include
+ *    conf/local.conf" does (conf/site.conf, conf/auto.conf, conf/local.conf).
  * 4. bb_cooker_collections(): handleCollections: each BBFILE_COLLECTIONS
  *    entry's BBFILE_PATTERN and BBFILE_PRIORITY (computed from
  *    LAYERDEPENDS/LAYERRECOMMENDS when unset); bb_cooker_collection() and
@@ -22,13 +27,18 @@
  * 5. bb_cooker_collect(): collect_bbfiles: BBFILES (sorted by the priority
  *    of each entry), globbed, BBMASK applied.
  * 6. bb_cooker_provider(): findBestProvider for one PN.
- * 7. bb_cooker_free().
+ * 7. bb_cooker_parse_recipe(): a recipe on the base configuration, as
+ *    _parse_recipe and BBHandler do (the datastore is not copied: one
+ *    recipe per cooker).
+ * 8. bb_cooker_free().
  *
  * The functions returning int give 0, or -1 with "file:line: error: ..." in
  * bb_data_error(d); what BitBake only warns about goes to bb_data_warn(d).
  * Nothing is printed.
  *
- * Differences from BitBake: recipes are not parsed, so a recipe's PN and PV
+ * Differences from BitBake: no event handler runs (ConfigParsed and the
+ * others are python), nor does a recipe's anonymous python; for the
+ * provider choice recipes are not parsed, so a recipe's PN and PV
  * come from its file name (PN_PV.bb, as OE-core's bitbake.conf sets them
  * unless the recipe does), PE is empty, PR "r0" and DEFAULT_PREFERENCE 0;
  * the keys of the datastore are not expanded before PREFERRED_VERSION is
@@ -77,6 +87,21 @@ void bb_cooker_free(struct bb_cooker *c);
  */
 void bb_cooker_set_compat_warn(struct bb_cooker *c, bool warn);
 
+/*
+ * data.inheritFromOS before anything is parsed: the variables of envp
+ * (NULL-terminated "NAME=value") that BitBake lets through
+ * (approved_variables: BB_ENV_PASSTHROUGH, BB_ENV_PASSTHROUGH_ADDITIONS,
+ * BB_PRESERVE_ENV), those of preserved_envvars_exported exported
+ */
+void bb_cooker_env(struct bb_cooker *c, const char *const *envp);
+
+/* the datastore the cooker reads into */
+struct bb_data *bb_cooker_data(const struct bb_cooker *c);
+
+/* the multiconfig mc ("" or NULL: the default), before bb_cooker_parse_layers() */
+void bb_cooker_set_mc(struct bb_cooker *c, const char *mc);
+const char *bb_cooker_mc(const struct bb_cooker *c);
+
 /* TOPDIR, conf/bblayers.conf and every layer's conf/layer.conf (step 2) */
 int bb_cooker_parse_layers(struct bb_cooker *c);
 /* the layers of BBLAYERS in order, after bb_cooker_parse_layers(); owned by c */
@@ -112,5 +137,22 @@ const struct bb_recipe *bb_cooker_recipe(const struct bb_cooker *c, size_t i);
  * REQUIRED_VERSION names a version there is not (then -1). *out is owned by c.
  */
 int bb_cooker_provider(struct bb_cooker *c, const char *pn, const struct bb_recipe **out);
+
+/* bitbake.conf through BBPATH, base and INHERIT (step 3), after bb_cooker_parse_layers() */
+int bb_cooker_parse_base(struct bb_cooker *c);
+
+/*
+ * get_file_appends: the bbappends of the collected files (bb_cooker_collect())
+ * that apply to the recipe file, in BBFILES order, appended to out
+ */
+void bb_cooker_appends(const struct bb_cooker *c, const char *file, struct bb_strvec *out);
+
+/*
+ * the recipe file (after bb_cooker_parse_base() and bb_cooker_collect()):
+ * __BBMULTICONFIG, FILE_LAYERNAME, __BB_RECIPE_FILE and __BBAPPEND set,
+ * the recipe parsed with FILE its own (classes-recipe/, then classes/),
+ * its bbappends, then the deferred inherits
+ */
+int bb_cooker_parse_recipe(struct bb_cooker *c, const char *file);
 
 #endif

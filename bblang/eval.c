@@ -608,6 +608,37 @@ eval_inherit(struct bb_data *d, const struct bb_stmt *s, const struct bb_loc *lo
 	return ret;
 }
 
+/* ast.finalize: the deferred inherits, in order, each expanded when its turn comes */
+int
+bb_inherit_deferred(struct bb_data *d)
+{
+	struct bb_loc loc = { "(deferred inherits)", 0 };
+	int ret = 0;
+
+	while (!ret) {
+		struct bb_strvec q = BB_STRVEC_INIT, files = BB_STRVEC_INIT;
+		char *v = NULL, *e = NULL;
+
+		bb_data_get_flag(d, "__BBDEFINHERITS", "_content", false, false, true, &v);
+		bb_strvec_split(&q, v ? v : "");
+		free(v);
+		if (!q.n) {
+			bb_strvec_clear(&q);
+			break;
+		}
+		bb_data_set_take(d, "__BBDEFINHERITS", bb_strvec_join(&q, 1, " "), false, NULL);
+		ret = expand(d, q.v[0], &e);
+		if (!ret)
+			bb_strvec_split(&files, e);
+		for (size_t i = 0; i < files.n && !ret; i++)
+			ret = inherit_one(d, files.v[i], &loc);
+		bb_strvec_clear(&files);
+		bb_strvec_clear(&q);
+		free(e);
+	}
+	return ret;
+}
+
 static int
 eval_stmt(struct bb_data *d, const struct bb_stmt *s, const struct bb_loc *loc)
 {
@@ -798,6 +829,13 @@ bb_parse_file(struct bb_data *d, const char *path)
 		ret = bb_data_fail(d, NULL, "cannot open '%s': %s", path, strerror(ENOENT));
 	free(abs);
 	return ret;
+}
+
+int
+bb_parse_recipe(struct bb_data *d, const char *path)
+{
+	bb_data_del(d, "FILE");
+	return bb_parse_file(d, path);
 }
 
 int

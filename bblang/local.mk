@@ -5,6 +5,7 @@ noinst_LIBRARIES += %D%/libbblang.a
 	%D%/buf.c %D%/buf.h \
 	%D%/conf.c %D%/conf.h \
 	%D%/cooker.c %D%/cooker.h %D%/cooker-int.h %D%/collections.c %D%/providers.c \
+	%D%/recipe.c \
 	%D%/data.c %D%/data.h %D%/data-int.h \
 	%D%/dump.c \
 	%D%/eval.c \

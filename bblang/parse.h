@@ -75,6 +75,14 @@ int bb_stmts_eval(struct bb_data *d, const struct bb_stmts *st);
  */
 int bb_parse_file(struct bb_data *d, const char *path);
 
+/*
+ * a recipe as BBHandler.handle parses it at the top (not included): FILE
+ * is set to it and stays
+ */
+int bb_parse_recipe(struct bb_data *d, const char *path);
+/* ast.finalize: inherits each class of __BBDEFINHERITS (inherit_defer), in order */
+int bb_inherit_deferred(struct bb_data *d);
+
 /* bb.data.expandKeys: renames keys containing ${...} to their expansion */
 int bb_data_expand_keys(struct bb_data *d);
 

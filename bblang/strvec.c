@@ -1,6 +1,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "strvec.h"
 #include "util.h"
 
@@ -89,4 +90,14 @@ bb_strvec_sort(struct bb_strvec *sv)
 {
 	if (sv->n)
 		qsort(sv->v, sv->n, sizeof(*sv->v), cmpstr);
+}
+
+char *
+bb_strvec_join(const struct bb_strvec *sv, size_t from, const char *sep)
+{
+	struct bb_buf b = BB_BUF_INIT;
+
+	for (size_t i = from; i < sv->n; i++)
+		bb_buf_addf(&b, "%s%s", i > from ? sep : "", sv->v[i]);
+	return bb_buf_detach(&b);
 }

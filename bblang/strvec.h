@@ -23,5 +23,7 @@ void bb_strvec_split(struct bb_strvec *sv, const char *s);
 /* appends the fields of s separated by sep (Python's str.split(sep)) */
 void bb_strvec_splitc(struct bb_strvec *sv, const char *s, int sep);
 void bb_strvec_sort(struct bb_strvec *sv);
+/* the strings from index from on, joined by sep; caller frees */
+char *bb_strvec_join(const struct bb_strvec *sv, size_t from, const char *sep);
 
 #endif
