@@ -3,7 +3,7 @@ bin_PROGRAMS += %D%/pgo-run
 	%D%/collect.c %D%/collect.h \
 	%D%/gcda.c %D%/gcda.h
 # "pgo-run task" reads conf files as pgo-gen does (bblang/conf.c)
-%C%_pgo_run_SOURCES += %D%/task.c %D%/task.h %D%/runscript.c %D%/runscript.h \
+%C%_pgo_run_SOURCES += %D%/task.c %D%/task.h %D%/hosttools.c %D%/runscript.c %D%/runscript.h \
 	%D%/log.c %D%/log.h
 # "pgo-run profile": a session (QEMU, ssh, the serial console or this machine) through
 # one poll loop; its tests link the same files

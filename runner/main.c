@@ -69,12 +69,17 @@ run_task(struct task_opts *o)
 	struct bb_data *d;
 	char *task = task_name(o->task), *log = NULL;
 	int ret = task_load(o, &d, &err);
+	size_t nwarn = bb_data_nwarnings(d);
 
 	fe_report_warnings("pgo-run", d);
 	if (!ret)
-		ret = task_prepare(d, o->recipe, task, &err);
+		ret = task_prepare(d, task_recipe(o), task, &err);
 	if (!ret)
-		ret = task_run(d, o->recipe, task, o->tee, &log, &err);
+		ret = task_hosttools(d, &err);
+	if (!ret)
+		ret = task_run(d, task_recipe(o), task, o->tee, &log, &err);
+	for (size_t i = nwarn; i < bb_data_nwarnings(d); i++)
+		fe_report("pgo-run", bb_data_warning(d, i));
 	if (ret < 0) {
 		fe_report("pgo-run", err.msg);
 		ret = 1;

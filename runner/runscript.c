@@ -10,9 +10,11 @@
 #include "runner/proc.h"
 #include "runner/runscript.h"
 
-/* build.py shell_trap_code(), the part /bin/sh takes */
+/* build.py shell_trap_code(): the run file's preamble, as BitBake writes it */
 static const char trap_code[] =
 	"#!/bin/sh\n"
+	"\n"
+	"__BITBAKE_LAST_LINE=0\n"
 	"\n"
 	"# Emit a useful diagnostic if something fails:\n"
 	"bb_sh_exit_handler() {\n"
@@ -23,8 +25,49 @@ static const char trap_code[] =
 	"    exit $ret\n"
 	"}\n"
 	"\n"
-	"trap 'bb_sh_exit_handler' 0\n"
-	"set -e\n";
+	"bb_bash_exit_handler() {\n"
+	"    ret=$?\n"
+	"    { set +x; } > /dev/null\n"
+	"    trap \"\" DEBUG\n"
+	"    if [ \"$ret\" != 0 ]; then\n"
+	"        echo \"WARNING: ${BASH_SOURCE[0]}:${__BITBAKE_LAST_LINE} exit $ret from '$1'\"\n"
+	"\n"
+	"        echo \"WARNING: Backtrace (BB generated script): \"\n"
+	"        for i in $(seq 1 $((${#FUNCNAME[@]} - 1))); do\n"
+	"            if [ \"$i\" -eq 1 ]; then\n"
+	"                echo -e \"\t#$((i)): ${FUNCNAME[$i]}, ${BASH_SOURCE[$((i-1))]}, line ${__BITBAKE_LAST_LINE}\"\n"
+	"            else\n"
+	"                echo -e \"\t#$((i)): ${FUNCNAME[$i]}, ${BASH_SOURCE[$((i-1))]}, line ${BASH_LINENO[$((i-1))]}\"\n"
+	"            fi\n"
+	"        done\n"
+	"    fi\n"
+	"    exit $ret\n"
+	"}\n"
+	"\n"
+	"bb_bash_debug_handler() {\n"
+	"    local line=${BASH_LINENO[0]}\n"
+	"    # For some reason the DEBUG trap trips with lineno=1 when scripts exit; ignore it\n"
+	"    if [ \"$line\" -eq 1 ]; then\n"
+	"        return\n"
+	"    fi\n"
+	"\n"
+	"    # Track the line number of commands as they execute. This is so we can have access to the failing line number\n"
+	"    # in the EXIT trap. See http://gnu-bash.2382.n7.nabble.com/trap-echo-quot-trap-exit-on-LINENO-quot-EXIT-gt-wrong-linenumber-td3666.html\n"
+	"    if [ \"${FUNCNAME[1]}\" != \"bb_bash_exit_handler\" ]; then\n"
+	"        __BITBAKE_LAST_LINE=$line\n"
+	"    fi\n"
+	"}\n"
+	"\n"
+	"case $BASH_VERSION in\n"
+	"\"\") trap 'bb_sh_exit_handler' 0\n"
+	"    set -e\n"
+	"    ;;\n"
+	"*)  trap 'bb_bash_exit_handler \"$BASH_COMMAND\"' 0\n"
+	"    trap '{ bb_bash_debug_handler; } 2>/dev/null' DEBUG\n"
+	"    set -e\n"
+	"    shopt -s extdebug\n"
+	"    ;;\n"
+	"esac\n";
 
 bool
 runscript_true(const char *s)
@@ -175,6 +218,14 @@ runscript_deps(struct bb_data *d, const char *func, struct bb_strvec *out, struc
 	return ret;
 }
 
+/* a value bblang could not compute: a comment in the script, a warning by name */
+static void
+not_written(struct bb_data *d, const char *var, const char *why, struct bb_buf *out)
+{
+	bb_buf_addf(out, "# %s not written: %s\n", var, why);
+	bb_data_warn(d, NULL, "exported variable '%s' not written: %s", var, why);
+}
+
 /* emit_var for a variable: "export VAR=..." or "unset VAR" or nothing */
 static void
 emit_var(struct bb_data *d, const char *var, struct bb_buf *out)
@@ -187,13 +238,19 @@ emit_var(struct bb_data *d, const char *var, struct bb_buf *out)
 	    !strncmp(var, "BASH_FUNC_", 10))
 		return;
 	if (bb_data_get(d, var, true, &val) < 0) {
-		bb_buf_addf(out, "# expansion of %s failed: %s\n", var, bb_data_error(d));
+		char *why = xasprintf("its expansion failed: %s", bb_data_error(d));
+
 		bb_data_clear_error(d);
+		not_written(d, var, why, out);
+		free(why);
 		return;
 	}
-	if (unexp)
+	if (unexp) {
 		bb_buf_addf(out, "unset %s\n", var);
-	else if (val) {
+	} else if (val && strstr(val, "${@")) {
+		/* inline python that bblang left as it was */
+		not_written(d, var, "its value needs python that pgo-run cannot evaluate", out);
+	} else if (val) {
 		bb_buf_addf(out, "export %s=", var);
 		runscript_quote_dq(out, val);
 		bb_buf_addch(out, '\n');

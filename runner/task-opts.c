@@ -6,14 +6,20 @@
 #include "runner/cli.h"
 
 static const char usage[] =
-	"usage: pgo-run task [-c CONF]... [-I DIR]... [-D VAR=VALUE]... RECIPE TASK\n";
+	"usage: pgo-run task [-B BUILDDIR] [-D VAR=VALUE]... [mc:MC:]TARGET TASK\n"
+	"       pgo-run task -c CONF... [-I DIR]... [-D VAR=VALUE]... RECIPE TASK\n";
 
 static const char help[] =
 	"\n"
-	"Parses the conf files, base.bbclass and INHERIT, RECIPE and the bbappends\n"
-	"for it in its layer, then runs the shell task TASK (profile or do_profile)\n"
-	"as BitBake does: ${T}/run.TASK.PID, ${T}/log.TASK.PID, ${STAMP}.TASK.\n"
+	"Reads the build directory as BitBake's cooker does (bblayers.conf, each\n"
+	"layer.conf, bitbake.conf through BBPATH, base and INHERIT), then TARGET (a\n"
+	"recipe file, or a PN chosen through BBFILES as BitBake chooses) with its\n"
+	"bbappends, makes HOSTTOOLS_DIR, and runs the shell task TASK (profile or\n"
+	"do_profile) as BitBake does: ${T}/run.TASK.PID, ${T}/log.TASK.PID,\n"
+	"${STAMP}.TASK. With -c, the conf files instead of a build directory,\n"
+	"base.bbclass and INHERIT, RECIPE and the bbappends for it in its layer.\n"
 	"\n"
+	"  -B BUILDDIR     the build directory (default: $BUILDDIR, else .)\n"
 	"  -c CONF         a conf file, parsed in order (repeatable)\n"
 	"  -I DIR          a BBPATH directory (repeatable)\n"
 	"  -D VAR=VALUE    set VAR (or VAR[flag]) before the conf files (repeatable)\n"
@@ -36,10 +42,12 @@ task_parse_opts(struct task_opts *o, int argc, char **argv)
 
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":c:I:D:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":B:c:I:D:h", longopts, NULL)) != -1) {
 		if (c == 'h') {
 			printf("%s%s", usage, help);
 			return 0;
+		} else if (c == 'B') {
+			o->builddir = optarg;
 		} else if (c == 'c') {
 			bb_strvec_pushdup(&o->confs, optarg);
 		} else if (c == '?' || c == ':' || !bb_conf_opt(&o->conf, c, optarg)) {
@@ -48,7 +56,7 @@ task_parse_opts(struct task_opts *o, int argc, char **argv)
 		}
 	}
 	if (argc - optind != 2)
-		return task_usage_error("%s", argc - optind < 2 ? "task: RECIPE and TASK are needed" :
+		return task_usage_error("%s", argc - optind < 2 ? "task: TARGET and TASK are needed" :
 			"task: too many arguments");
 	o->recipe = argv[optind];
 	o->task = argv[optind + 1];

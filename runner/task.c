@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "bblang/buf.h"
+#include "bblang/cooker.h"
 #include "bblang/os.h"
 #include "bblang/parse.h"
 #include "runner/log.h"
@@ -25,6 +26,30 @@ task_opts_release(struct task_opts *o)
 {
 	bb_conf_opts_release(&o->conf);
 	bb_strvec_clear(&o->confs);
+	free(o->file);
+	o->file = NULL;
+}
+
+bool
+task_uses_builddir(const struct task_opts *o)
+{
+	return o->builddir || !o->confs.n;
+}
+
+const char *
+task_builddir(const struct task_opts *o)
+{
+	const char *env = getenv("BUILDDIR");
+
+	if (o->builddir)
+		return o->builddir;
+	return env && *env ? env : ".";
+}
+
+const char *
+task_recipe(const struct task_opts *o)
+{
+	return o->file ? o->file : o->recipe;
 }
 
 char *
@@ -190,12 +215,83 @@ load_recipe(struct bb_data *d, const char *recipe, struct bb_error *err)
 	return ret;
 }
 
+/* "mc:MC:TARGET": MC in *mc (caller frees), TARGET returned; else "" and target */
+static const char *
+split_mc(const char *target, char **mc)
+{
+	const char *colon;
+
+	if (strncmp(target, "mc:", 3) || !(colon = strchr(target + 3, ':'))) {
+		*mc = xstrdup("");
+		return target;
+	}
+	*mc = xstrndup(target + 3, (size_t)(colon - target - 3));
+	return colon + 1;
+}
+
+/* a file name (it has a '/' or ends in .bb), or a PN chosen as findBestProvider does */
+static int
+find_target(struct bb_cooker *c, const char *target, char **file, struct bb_error *err)
+{
+	size_t n = strlen(target);
+	const struct bb_recipe *r = NULL;
+
+	if (strchr(target, '/') || (n > 3 && !strcmp(target + n - 3, ".bb"))) {
+		if (!bb_path_isfile(target))
+			return bb_error(err, NULL, "%s: no such recipe file", target);
+		*file = bb_path_abs(target);
+		return 0;
+	}
+	if (bb_cooker_provider(c, target, &r) < 0)
+		return runscript_data_error(bb_cooker_data(c), err);
+	if (!r)
+		return bb_error(err, NULL, "nothing provides '%s' (no recipe with that PN in "
+			"BBFILES)", target);
+	*file = bb_path_abs(r->file);
+	return 0;
+}
+
+/* cookerdata.py: the layers, bitbake.conf, base and INHERIT; then the recipe */
+static int
+load_builddir(struct task_opts *o, struct bb_data *d, struct bb_error *err)
+{
+	extern char **environ;
+	struct bb_cooker *c = bb_cooker_new(d, task_builddir(o));
+	char *mc;
+	const char *target = split_mc(o->recipe, &mc);
+	int ret;
+
+	bb_cooker_env(c, (const char *const *)environ);
+	bb_cooker_set_mc(c, mc);
+	ret = bb_cooker_parse_layers(c);
+	if (!ret)
+		ret = bb_cooker_parse_base(c);
+	if (!ret)
+		ret = bb_cooker_collections(c);
+	if (!ret)
+		ret = bb_cooker_collect(c);
+	if (ret)
+		ret = runscript_data_error(d, err);
+	if (!ret)
+		ret = find_target(c, target, &o->file, err);
+	if (!ret && bb_cooker_parse_recipe(c, o->file) < 0)
+		ret = runscript_data_error(d, err);
+	bb_cooker_free(c);
+	free(mc);
+	return ret;
+}
+
 int
-task_load(const struct task_opts *o, struct bb_data **out, struct bb_error *err)
+task_load(struct task_opts *o, struct bb_data **out, struct bb_error *err)
 {
 	struct bb_data *d = bb_data_new();
 
 	*out = d;
+	if (task_uses_builddir(o)) {
+		if (conf_setup(d, &o->conf) < 0)
+			return runscript_data_error(d, err);
+		return load_builddir(o, d, err);
+	}
 	bb_data_set_inherit_warn(d, true);
 	if (bb_conf_setup(d, &o->conf) < 0)
 		return runscript_data_error(d, err);
@@ -266,6 +362,32 @@ check_funcs(struct bb_data *d, const char *task, struct bb_error *err)
 	return ret;
 }
 
+/* bitbake-worker: a task without [fakeroot] gets FAKEROOTNOENV's KEY=VALUE exported */
+static int
+fakeroot_noenv(struct bb_data *d, const char *task, struct bb_error *err)
+{
+	struct bb_strvec env = BB_STRVEC_INIT;
+	char *val = NULL;
+
+	if (runscript_flag_true(d, task, "fakeroot"))
+		return 0;
+	if (bb_data_get(d, "FAKEROOTNOENV", true, &val) < 0)
+		return runscript_data_error(d, err);
+	bb_strvec_split(&env, val ? val : "");
+	for (size_t i = 0; i < env.n; i++) {
+		char *eq = strchr(env.v[i], '=');
+
+		if (!eq)
+			continue;
+		*eq = '\0';
+		bb_data_set(d, env.v[i], eq + 1, false, NULL);
+		bb_data_set_flag(d, env.v[i], "export", "1", NULL);
+	}
+	bb_strvec_clear(&env);
+	free(val);
+	return 0;
+}
+
 int
 task_prepare(struct bb_data *d, const char *recipe, const char *task, struct bb_error *err)
 {
@@ -289,6 +411,8 @@ task_prepare(struct bb_data *d, const char *recipe, const char *task, struct bb_
 	bb_data_set_take(d, "BB_FILENAME", bb_path_abs(recipe), false, NULL);
 	bb_data_set(d, "BB_CURRENTTASK", task + 3, false, NULL);
 	bb_data_set(d, "BB_RUNTASK", task, false, NULL);
+	if (fakeroot_noenv(d, task, err) < 0)
+		return -1;
 	return bb_data_expand_keys(d) < 0 ? runscript_data_error(d, err) : 0;
 }
 

@@ -21,12 +21,14 @@
 struct task_opts {
 	struct bb_conf_opts conf;		/* -I DIR, -D VAR=VALUE */
 	struct bb_strvec confs;		/* -c CONF, in order */
-	const char *recipe;
+	const char *builddir;		/* -B BUILDDIR */
+	const char *recipe;		/* [mc:MC:]TARGET: a recipe file, or a PN with a build directory */
 	const char *task;		/* "profile" or "do_profile" */
 	bool tee;			/* the task's output to stdout as well as to the log */
+	char *file;			/* set by task_load(): the recipe file it parsed */
 };
 
-#define TASK_OPTS_INIT { BB_CONF_OPTS_INIT, BB_STRVEC_INIT, NULL, NULL, false }
+#define TASK_OPTS_INIT { BB_CONF_OPTS_INIT, BB_STRVEC_INIT, NULL, NULL, NULL, false, NULL }
 
 void task_opts_release(struct task_opts *o);
 
@@ -42,14 +44,36 @@ bool task_append_matches(const char *bbappend, const char *recipe);
 /* appends the paths of the bbappends below layer that apply to recipe, sorted */
 void task_find_appends(const char *layer, const char *recipe, struct bb_strvec *out);
 
+/* whether o reads a build directory: -B, or no -c CONF */
+bool task_uses_builddir(const struct task_opts *o);
+
+/* the build directory: -B, else $BUILDDIR, else "." (as bitbake finds it) */
+const char *task_builddir(const struct task_opts *o);
+
+/* the recipe file task_load() parsed (o->file), else o->recipe */
+const char *task_recipe(const struct task_opts *o);
+
 /*
- * a new datastore in *out (also on error: its warnings, "file:line:
+ * a new datastore in *out: with a build directory (task_uses_builddir()),
+ * the configuration and the recipe read as BitBake's cooker reads them (the
+ * mc: prefix, a PN through BBFILES and the provider choice); else the -c
+ * conf files, base.bbclass and INHERIT, the recipe and its layer's
+ * bbappends. (also on error: its warnings, "file:line:
  * warning: ...", are for the caller to show); 0, or -1 with err set
  */
-int task_load(const struct task_opts *o, struct bb_data **out, struct bb_error *err);
+int task_load(struct task_opts *o, struct bb_data **out, struct bb_error *err);
 
 /* checks that task (do_X) is a shell task of d, then gives d the task's data (_task_data) */
 int task_prepare(struct bb_data *d, const char *recipe, const char *task, struct bb_error *err);
+
+/*
+ * base.bbclass's setup_hosttools_dir, when HOSTTOOLS_DIR is set: a link in
+ * it for each tool of HOSTTOOLS (a missing one is an error naming them all)
+ * and of HOSTTOOLS_NONFATAL found in $PATH ("gnu" + tool first; a
+ * directory ending in /scripts skipped; ld and ld.* a wrapper script
+ * passing --no-rosegment when the linker knows it)
+ */
+int task_hosttools(struct bb_data *d, struct bb_error *err);
 
 /*
  * exec_func up to the script: removes and makes [cleandirs], makes [dirs],

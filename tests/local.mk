@@ -58,8 +58,8 @@ check_PROGRAMS += %D%/runner/test-collect
 
 check_PROGRAMS += %D%/runner/test-task
 %C%_runner_test_task_SOURCES = %D%/runner/test-task.c %D%/test-util.c %D%/test-util.h \
-	runner/task.c runner/task.h runner/runscript.c runner/runscript.h runner/proc.c \
-	runner/proc.h runner/log.c runner/log.h
+	runner/task.c runner/task.h runner/hosttools.c runner/runscript.c runner/runscript.h \
+	runner/proc.c runner/proc.h runner/log.c runner/log.h
 %C%_runner_test_task_CPPFLAGS = $(TEST_CFLAGS)
 %C%_runner_test_task_LDADD = $(TEST_LIBS)
 
