@@ -3,7 +3,8 @@ AM_TESTS_ENVIRONMENT = CMOCKA_MESSAGE_OUTPUT=TAP; export CMOCKA_MESSAGE_OUTPUT; 
 	unset BUILDDIR; \
 	TEST_DATADIR='$(abs_top_srcdir)/tests/data'; export TEST_DATADIR; \
 	PGO_GEN='$(abs_top_builddir)/generator/pgo-gen'; export PGO_GEN; \
-	PGO_RUN_SRC='$(abs_top_builddir)/$(PGO_RUN_SRC)'; export PGO_RUN_SRC;
+	PGO_RUN_SRC='$(abs_top_builddir)/$(PGO_RUN_SRC)'; export PGO_RUN_SRC; \
+	PGO_RUN='$(abs_top_builddir)/runner/pgo-run'; export PGO_RUN;
 
 TEST_CFLAGS = $(AM_CPPFLAGS) $(CMOCKA_CFLAGS) $(PCRE2_CFLAGS)
 TEST_LIBS = $(COMMON_LIBS) $(BBLANG_LIBS) $(CMOCKA_LIBS)
@@ -109,6 +110,9 @@ dist_check_SCRIPTS += %D%/generator/gen-golden.sh %D%/generator/patches.sh \
 	%D%/generator/oe-pgo.sh
 TESTS += %D%/generator/gen-golden.sh %D%/generator/patches.sh %D%/generator/layer.sh \
 	%D%/generator/layer-golden.sh %D%/generator/builddir.sh %D%/generator/oe-pgo.sh
+# pgo-run task -B on OE-core's meta (tests/data/oe-meta) against real BitBake's run file
+dist_check_SCRIPTS += %D%/runner/task-builddir.sh
+TESTS += %D%/runner/task-builddir.sh
 dist_check_SCRIPTS += %D%/runner/qemu.sh
 TESTS += %D%/runner/qemu.sh
 # each CPython patch set against the OE-core releases' python3 (tests/data/oe-python3)

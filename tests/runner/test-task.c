@@ -326,7 +326,9 @@ check_greet_script(struct fx *f)
 
 	assert_non_null(s);
 	assert_memory_equal(s, "#!/bin/sh\n\n", 11);
-	assert_contains(s, "\nset -e\n");
+	/* BitBake's preamble: set -e and the exit trap under sh and under bash */
+	assert_contains(s, "\n\"\") trap 'bb_sh_exit_handler' 0\n    set -e\n");
+	assert_contains(s, "\n    shopt -s extdebug\n");
 	assert_contains(s, "\nexport CONF_EXPORTED=\"from the conf\"\n");
 	assert_contains(s, "\nexport HELPER_CLASS_VAR=\"from the class\"\n");
 	assert_contains(s, "\nexport GREETING=\"hello \\\\\\\"world\\\\\\\" \\$HOME \\`x\\` "
@@ -580,7 +582,7 @@ test_cli(void **state)
 	free(args);
 
 	assert_int_equal(run_cli(f.top, "task", &err), 2);
-	assert_contains(err, "RECIPE and TASK are needed");
+	assert_contains(err, "TARGET and TASK are needed");
 	free(err);
 	assert_int_equal(run_cli(f.top, "task -c /nonexistent.conf x.bb profile", &err), 1);
 	assert_contains(err, "pgo-run: /nonexistent.conf: no such file\n");

@@ -1,0 +1,135 @@
+#!/bin/sh
+# TAP: pgo-run task -B on a build directory made here: OE-core's meta/ (the
+# trimmed copy in tests/data/oe-meta, read as BitBake reads it: bblayers.conf,
+# layer.conf, bitbake.conf, local.conf, machine, distro, the global classes)
+# and tests/data/task-builddir/meta-hello (hello_1.0.bb, a plain shell task
+# do_greet, and a bbappend). The run file must equal the one real BitBake
+# wrote for the same build (tests/data/task-builddir/golden, README.md there
+# says how it was made) line for line: the trap preamble, the exported
+# variables (names, order, values), the functions and the call; a value that
+# needs python is the one difference allowed, and only for the variables that
+# pgo-run names as not written. Then the task's output, logs and stamp, the
+# target as a PN, as a file, through $BUILDDIR, mc:, HOSTTOOLS_DIR, and the
+# errors of a missing host tool and of an unknown PN.
+set -u
+: "${TEST_DATADIR:?}" "${PGO_RUN:?}"
+data=$TEST_DATADIR/task-builddir
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/task-builddir.XXXXXX") || exit 99
+trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=tests/tap.sh
+. "$(dirname "$0")/../tap.sh"
+fail() { not_ok "$@"; head -30 "$tmp/log" | diag; : >"$tmp/log"; }
+: >"$tmp/log"
+
+core=$tmp/oe-core layer=$tmp/meta-hello build=$tmp/build home=$tmp/home
+cp -R "$TEST_DATADIR/oe-meta" "$core"
+cp -R "$data/meta-hello" "$layer"
+mkdir -p "$build/conf" "$home"
+cp "$data/conf/local.conf" "$data/conf/auto.conf" "$build/conf/"
+sed -e "s|@COREBASE@|$core|" -e "s|@LAYER@|$layer|" "$data/conf/bblayers.conf" \
+	>"$build/conf/bblayers.conf"
+
+# run [ARGS...]: pgo-run task in a clean environment, as bitbake's was
+run() {
+	env -i HOME="$home" LC_ALL=en_US.UTF-8 PATH="${PATH_FOR_TASK:-/usr/bin:/bin}" \
+		"$PGO_RUN" task "$@" >"$tmp/out" 2>"$tmp/err"
+}
+temp() { echo "$build/tmp/work/x86-64-v3-oe-linux/hello/1.0/temp"; }
+
+start=$(now)
+run -B "$build" hello greet
+status=$?
+elapsed=$(since "$start")
+if [ $status -eq 0 ]; then
+	ok "pgo-run task -B BUILD hello greet (${elapsed}s)"
+else
+	cat "$tmp/err" >"$tmp/log"
+	fail "pgo-run task -B BUILD hello greet: exit $status"
+fi
+
+# the run file, paths made as in the golden; the variables named not written
+runfile=$(ls "$(temp)"/run.do_greet.* 2>/dev/null | head -1)
+sed -n "s/^pgo-run: warning: exported variable '\([^']*\)' not written.*/\1/p" \
+	"$tmp/err" >"$tmp/python-vars"
+sed -e "s|$home|@HOME@|g" -e "s|$build|@TOPDIR@|g" -e "s|$layer|@LAYER@|g" \
+	-e "s|$core|@COREBASE@|g" "${runfile:-/dev/null}" >"$tmp/ours"
+# the golden with each python variable's export line as pgo-run writes it
+cp "$data/golden/run.do_greet" "$tmp/want"
+while read -r v; do
+	sed -i "s|^export $v=.*|# $v not written: its value needs python that pgo-run cannot evaluate|" \
+		"$tmp/want"
+done <"$tmp/python-vars"
+if [ -n "$runfile" ] && diff -u "$tmp/want" "$tmp/ours" >"$tmp/log"; then
+	ok "run.do_greet equals BitBake's but for $(wc -l <"$tmp/python-vars") values" \
+		"that need python: $(tr '\n' ' ' <"$tmp/python-vars")"
+else
+	fail "run.do_greet equals BitBake's"
+fi
+exports=$(grep -c '^export ' "$data/golden/run.do_greet")
+ours=$(grep -c '^export ' "$tmp/ours")
+missing=$(wc -l <"$tmp/python-vars")
+check $((exports - ours - missing)) "the $exports exported variables: $ours written, $missing named"
+grep -qx "SOURCE_DATE_EPOCH" "$tmp/python-vars"
+check $? "SOURCE_DATE_EPOCH (get_source_date_epoch_value) is named, not written"
+
+# what the task did: the bbappend's value, the output file, the logs and stamp
+grep -qx "helper: hello from hello 1.0 (appended)" "$(temp)/log.do_greet" 2>/dev/null
+check $? "log.do_greet: the task's output, the bbappend applied"
+grep -qx "hello from hello 1.0 (appended)" \
+	"$build/tmp/work/x86-64-v3-oe-linux/hello/1.0/sources/hello-1.0/out/greeting.txt" 2>/dev/null
+check $? "the task's file in \${B}"
+grep -q " do_greet ([0-9]*): log.do_greet.[0-9]*$" "$(temp)/log.task_order" 2>/dev/null
+check $? "log.task_order"
+[ -f "$build/tmp/stamps/x86-64-v3-oe-linux/hello/1.0.do_greet" ]
+check $? "the stamp"
+
+# HOSTTOOLS_DIR: links to the host's tools, sh among them
+[ -L "$build/tmp/hosttools/sh" ] && [ -L "$build/tmp/hosttools/mkdir" ]
+check $? "HOSTTOOLS_DIR holds links to the host tools"
+
+# the target as a file, through $BUILDDIR, from the build directory itself
+rm -rf "$build/tmp/work"
+run -B "$build" "$layer/recipes-hello/hello/hello_1.0.bb" do_greet
+check $? "the target as a recipe file"
+rm -rf "$build/tmp/work"
+env -i HOME="$home" BUILDDIR="$build" PATH=/usr/bin:/bin "$PGO_RUN" task hello greet \
+	>"$tmp/out" 2>"$tmp/err" && [ -f "$(temp)/log.do_greet" ]
+check $? "\$BUILDDIR without -B"
+rm -rf "$build/tmp/work"
+(cd "$build" && env -i HOME="$home" PATH=/usr/bin:/bin "$PGO_RUN" task hello greet) \
+	>"$tmp/out" 2>"$tmp/err" && [ -f "$(temp)/log.do_greet" ]
+check $? "the current directory without -B or \$BUILDDIR"
+
+# mc:: conf/multiconfig/MC.conf (read by bitbake.conf) changes the machine
+mkdir -p "$build/conf/multiconfig"
+printf 'MACHINE = "qemux86"\nTMPDIR = "${TOPDIR}/tmp-mc"\n' >"$build/conf/multiconfig/other.conf"
+run -B "$build" mc:other:hello greet
+if [ $? -eq 0 ] && ls "$build"/tmp-mc/work/*/hello/1.0/temp/log.do_greet >/dev/null 2>&1; then
+	ok "mc:other:hello reads conf/multiconfig/other.conf"
+else
+	cat "$tmp/err" >"$tmp/log"
+	fail "mc:other:hello reads conf/multiconfig/other.conf"
+fi
+
+# errors: a PN no recipe has; a HOSTTOOLS entry not on the host
+run -B "$build" no-such-pn greet
+status=$?
+if [ $status -eq 1 ] && grep -q "nothing provides 'no-such-pn'" "$tmp/err"; then
+	ok "an unknown PN: one error"
+else
+	cat "$tmp/err" >"$tmp/log"
+	fail "an unknown PN: one error (exit $status)"
+fi
+rm -rf "$build/tmp"
+echo 'HOSTTOOLS += "no-such-tool-here"' >>"$build/conf/local.conf"
+run -B "$build" hello greet
+status=$?
+if [ $status -eq 1 ] && grep -q "unavailable in PATH.*: no-such-tool-here$" "$tmp/err"; then
+	ok "a HOSTTOOLS entry not on the host: BitBake's error, by name"
+else
+	cat "$tmp/err" >"$tmp/log"
+	fail "a HOSTTOOLS entry not on the host: BitBake's error (exit $status)"
+fi
+
+echo "1..$n"
+[ "$failed" -eq 0 ]
