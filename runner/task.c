@@ -288,7 +288,7 @@ task_load(struct task_opts *o, struct bb_data **out, struct bb_error *err)
 
 	*out = d;
 	if (task_uses_builddir(o)) {
-		if (conf_setup(d, &o->conf) < 0)
+		if (bb_conf_setup(d, &o->conf) < 0)
 			return runscript_data_error(d, err);
 		return load_builddir(o, d, err);
 	}
