@@ -52,7 +52,7 @@ struct var {
 	char *cache_raw;
 	char *cache_val;
 	struct bb_strvec cache_removes;
-	bool cache_raw_set, cache_val_set;
+	bool cache_raw_set, cache_val_set, cache_uneval;
 };
 
 struct bb_data {
@@ -113,7 +113,8 @@ int data_need_overrides(struct bb_data *d);
 bool data_ovr_active(struct bb_data *d, const char *o);
 /*
  * an expanded value without a copy: *view stays valid until the datastore
- * changes or expands anything else; *owned is what the caller frees (may be NULL)
+ * changes or expands anything else; *owned is what the caller frees (may be NULL);
+ * 1 when the value holds inline python left unevaluated
  */
 int data_get_view(struct bb_data *d, const char *var, const char *flag, const char **view,
 	char **owned);

@@ -42,23 +42,93 @@ too_big(const struct bb_expand_env *env, const char *varname, size_t n)
 		varname ? varname : "expression", BB_EXPAND_MAX);
 }
 
-static int
-var_pass(const struct bb_expand_env *env, const char *s, const char *varname, struct bb_buf *out)
+/*
+ * the parts of the string under expansion that hold inline python left
+ * unevaluated, or text built from such a value: byte ranges, in order.
+ * Python whose code takes in such a part is not evaluated either.
+ */
+struct taint {
+	size_t (*r)[2];
+	size_t n, alloc;
+};
+
+static void
+taint_add(struct taint *t, size_t start, size_t end)
 {
+	if (start >= end)
+		return;
+	if (t->n && t->r[t->n - 1][1] >= start) {
+		if (end > t->r[t->n - 1][1])
+			t->r[t->n - 1][1] = end;
+		return;
+	}
+	if (t->n == t->alloc) {
+		t->alloc = t->alloc ? 2 * t->alloc : 4;
+		t->r = xreallocarray(t->r, t->alloc, sizeof(*t->r));
+	}
+	t->r[t->n][0] = start;
+	t->r[t->n++][1] = end;
+}
+
+static void
+taint_release(struct taint *t)
+{
+	free(t->r);
+	memset(t, 0, sizeof(*t));
+}
+
+/* whether [start, end) meets a range of t; *inside: it lies within one */
+static bool
+taint_meets(const struct taint *t, size_t start, size_t end, bool *inside)
+{
+	*inside = false;
+	for (size_t i = 0; i < t->n; i++)
+		if (t->r[i][0] < end && start < t->r[i][1]) {
+			*inside = t->r[i][0] <= start && end <= t->r[i][1];
+			return true;
+		}
+	return false;
+}
+
+/* appends s[from, to) to out, with the ranges of old in it moved into nt */
+static void
+copy_part(struct bb_buf *out, struct taint *nt, const char *s, size_t from, size_t to,
+	const struct taint *old)
+{
+	size_t base = out->len;
+
+	for (size_t i = 0; i < old->n; i++) {
+		size_t a = old->r[i][0] > from ? old->r[i][0] : from;
+		size_t b = old->r[i][1] < to ? old->r[i][1] : to;
+
+		if (a < b)
+			taint_add(nt, base + a - from, base + b - from);
+	}
+	bb_buf_add(out, s + from, to - from);
+}
+
+static int
+var_pass(const struct bb_expand_env *env, const char *str, const struct taint *old,
+	const char *varname, struct bb_buf *out, struct taint *nt)
+{
+	const char *s = str;
+
 	while (*s) {
 		const char *p = strstr(s, "${");
-		size_t n;
+		size_t n, base;
 		char *key, *val;
 		const char *view;
+		bool inside;
+		int st;
 
 		if (!p) {
-			bb_buf_addstr(out, s);
+			copy_part(out, nt, str, (size_t)(s - str), strlen(str), old);
 			break;
 		}
-		bb_buf_add(out, s, (size_t)(p - s));
+		copy_part(out, nt, str, (size_t)(s - str), (size_t)(p - str), old);
 		n = varref_len(p);
 		if (!n) {
-			bb_buf_add(out, p, 2);
+			copy_part(out, nt, str, (size_t)(p - str), (size_t)(p - str) + 2, old);
 			s = p + 2;
 			continue;
 		}
@@ -67,14 +137,17 @@ var_pass(const struct bb_expand_env *env, const char *s, const char *varname, st
 			free(key);
 			return bb_error(env->err, NULL, "variable '%s' references itself", varname);
 		}
-		if (env->lookup(env->ctx, key, &view, &val) < 0) {
+		if ((st = env->lookup(env->ctx, key, &view, &val)) < 0) {
 			free(key);
 			return -1;
 		}
+		base = out->len;
 		if (view)
 			bb_buf_addstr(out, view);
 		else
 			bb_buf_add(out, p, n);
+		if (st > 0 || taint_meets(old, (size_t)(p - str), (size_t)(p - str) + n, &inside))
+			taint_add(nt, base, out->len);
 		free(val);
 		free(key);
 		if (too_big(env, varname, out->len) < 0)
@@ -101,10 +174,13 @@ python_regexp(void)
 	return re;
 }
 
-/* evaluates one ${@...}; returns 1 when the whole pass must be abandoned */
+/*
+ * evaluates one ${@...}; tainted: its code takes in a part left unevaluated;
+ * returns 1 when the whole pass must be abandoned
+ */
 static int
-python_sub(const struct bb_expand_env *env, const char *m, size_t mlen, const char *varname,
-	struct bb_buf *out)
+python_sub(const struct bb_expand_env *env, const char *m, size_t mlen, bool tainted,
+	const char *varname, struct bb_buf *out, struct taint *nt)
 {
 	const char *code = m + 3;
 	size_t len = mlen - 4;
@@ -115,7 +191,12 @@ python_sub(const struct bb_expand_env *env, const char *m, size_t mlen, const ch
 		bb_buf_add(out, m, mlen);
 		return 0;
 	}
-	st = bb_py_eval(&env->py, code, len, &val, &why);
+	if (tainted) {
+		st = BB_PY_UNSUPPORTED;
+		bb_buf_addstr(&why, "its code holds a value whose inline python is not evaluated");
+	} else {
+		st = bb_py_eval(&env->py, code, len, &val, &why);
+	}
 	switch (st) {
 	case BB_PY_OK:
 		bb_buf_add(out, val.buf, val.len);
@@ -126,6 +207,7 @@ python_sub(const struct bb_expand_env *env, const char *m, size_t mlen, const ch
 			break;
 		}
 		env->unevaluated(env->ctx, varname, code, len, why.buf);
+		taint_add(nt, out->len, out->len + mlen);
 		bb_buf_add(out, m, mlen);
 		break;
 	case BB_PY_RAISE:
@@ -146,7 +228,8 @@ python_sub(const struct bb_expand_env *env, const char *m, size_t mlen, const ch
 
 /* returns 1 when the pass was abandoned (the string is left as it was) */
 static int
-python_pass(const struct bb_expand_env *env, const char *s, const char *varname, struct bb_buf *out)
+python_pass(const struct bb_expand_env *env, const char *s, const struct taint *old,
+	const char *varname, struct bb_buf *out, struct taint *nt)
 {
 	pcre2_code *re = python_regexp();
 	pcre2_match_data *md;
@@ -154,7 +237,7 @@ python_pass(const struct bb_expand_env *env, const char *s, const char *varname,
 	int ret = 0;
 
 	if (!strstr(s, "${@") || !re) {
-		bb_buf_add(out, s, len);
+		copy_part(out, nt, s, 0, len, old);
 		return 0;
 	}
 	md = pcre2_match_data_create_from_pattern(re, NULL);
@@ -164,9 +247,16 @@ python_pass(const struct bb_expand_env *env, const char *s, const char *varname,
 
 		if (rc < 0)
 			break;
+		bool inside, meets;
+
 		ov = pcre2_get_ovector_pointer(md);
-		bb_buf_add(out, s + pos, ov[0] - pos);
-		ret = python_sub(env, s + ov[0], ov[1] - ov[0], varname, out);
+		copy_part(out, nt, s, pos, ov[0], old);
+		/* python inside an unevaluated part was tried already: it stays */
+		meets = taint_meets(old, ov[0], ov[1], &inside);
+		if (inside)
+			copy_part(out, nt, s, ov[0], ov[1], old);
+		else
+			ret = python_sub(env, s + ov[0], ov[1] - ov[0], meets, varname, out, nt);
 		if (ret)
 			break;
 		if (too_big(env, varname, out->len) < 0) {
@@ -176,7 +266,7 @@ python_pass(const struct bb_expand_env *env, const char *s, const char *varname,
 		pos = ov[1];
 	}
 	if (!ret && pos <= len)
-		bb_buf_add(out, s + pos, len - pos);
+		copy_part(out, nt, s, pos, len, old);
 	pcre2_match_data_free(md);
 	return ret;
 }
@@ -184,27 +274,38 @@ python_pass(const struct bb_expand_env *env, const char *s, const char *varname,
 int
 bb_expand_take(const struct bb_expand_env *env, char *s, const char *varname, char **out)
 {
+	struct taint t = { 0 };
 	char *cur = s;
+	int ret;
 
 	while (strstr(cur, "${")) {
 		struct bb_buf a = BB_BUF_INIT, b = BB_BUF_INIT;
+		struct taint ta = { 0 }, tb = { 0 };
 		int st;
 
-		if (var_pass(env, cur, varname, &a) < 0) {
+		if (var_pass(env, cur, &t, varname, &a, &ta) < 0) {
 			bb_buf_release(&a);
+			taint_release(&ta);
 			goto err;
 		}
-		st = python_pass(env, a.buf, varname, &b);
+		taint_release(&t);
+		st = python_pass(env, a.buf, &ta, varname, &b, &tb);
 		if (st < 0) {
 			bb_buf_release(&a);
 			bb_buf_release(&b);
+			taint_release(&ta);
+			taint_release(&tb);
 			goto err;
 		}
 		if (st == 1) {
 			bb_buf_release(&b);
+			taint_release(&tb);
 			b = a;
+			t = ta;
 		} else {
 			bb_buf_release(&a);
+			taint_release(&ta);
+			t = tb;
 		}
 		if (!strcmp(b.buf, cur)) {
 			bb_buf_release(&b);
@@ -214,8 +315,11 @@ bb_expand_take(const struct bb_expand_env *env, char *s, const char *varname, ch
 		cur = bb_buf_detach(&b);
 	}
 	*out = cur;
-	return 0;
+	ret = t.n > 0;
+	taint_release(&t);
+	return ret;
 err:
+	taint_release(&t);
 	free(cur);
 	return -1;
 }

@@ -23,7 +23,8 @@ struct bb_expand_env {
 	/*
 	 * the value of ${name}: *view, or NULL when name is unset, is valid until
 	 * the next lookup; *owned (may be NULL) is freed by the expander; -1 on
-	 * an error, which the callback has set in err
+	 * an error, which the callback has set in err; 1 when the value holds
+	 * inline python left unevaluated (python reading it is not evaluated)
 	 */
 	int (*lookup)(void *ctx, const char *name, const char **view, char **owned);
 	/* "${@code}" (code[0..len)) was left as it is in varname (may be NULL): why says why */
@@ -38,7 +39,9 @@ struct bb_expand_env {
 /*
  * expands s, taking it (it is freed, or becomes *out, the caller's); varname
  * (may be NULL) names the value in errors and catches a self reference;
- * 0, or -1 with env->err set
+ * 0, 1 when *out holds inline python left unevaluated (or text built from
+ * it: python that reads such a value is not evaluated either), or -1 with
+ * env->err set
  */
 int bb_expand_take(const struct bb_expand_env *env, char *s, const char *varname, char **out);
 

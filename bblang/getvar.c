@@ -20,6 +20,8 @@ struct getres {
 	/* asked for a view: a cached value is not copied but pointed to by view */
 	bool borrow;
 	const char *view;
+	/* the expanded value holds inline python left unevaluated */
+	bool uneval;
 };
 
 static int get_flag(struct bb_data *d, const char *var, const char *flag, bool expand,
@@ -405,6 +407,7 @@ cache_get(struct bb_data *d, struct var *v, bool expand, bool retparser, struct 
 	if (!v || v->cache_gen != d->gen)
 		return false;
 	if (expand && v->cache_val_set) {
+		r->uneval = v->cache_uneval;
 		if (r->borrow)
 			r->view = v->cache_val;
 		else
@@ -424,7 +427,7 @@ cache_get(struct bb_data *d, struct var *v, bool expand, bool retparser, struct 
 /* takes parsed; raw is copied when given (the unexpanded value is not always known) */
 static void
 cache_put(struct bb_data *d, struct var *v, const char *raw, bool raw_known, char *parsed,
-	const struct bb_strvec *removes)
+	bool uneval, const struct bb_strvec *removes)
 {
 	free(v->cache_raw);
 	free(v->cache_val);
@@ -434,6 +437,7 @@ cache_put(struct bb_data *d, struct var *v, const char *raw, bool raw_known, cha
 	v->cache_raw_set = raw_known;
 	v->cache_val = parsed;
 	v->cache_val_set = true;
+	v->cache_uneval = uneval;
 	for (size_t i = 0; i < removes->n; i++)
 		bb_strvec_pushdup(&v->cache_removes, removes->v[i]);
 }
@@ -461,7 +465,7 @@ get_flag(struct bb_data *d, const char *var, const char *flag, bool expand, bool
 	struct var *v = data_find(d, var);
 	char *cachename = NULL;
 	const char *cur;
-	int ret = -1;
+	int ret = -1, st;
 
 	if (content && !noweak && cache_get(d, v, expand, retparser, r))
 		return 0;
@@ -480,8 +484,9 @@ get_flag(struct bb_data *d, const char *var, const char *flag, bool expand, bool
 
 		if (in == r->value)
 			r->value = NULL;
-		if (expand_take(d, in, content ? var : cachename, &r->parsed) < 0)
+		if ((st = expand_take(d, in, content ? var : cachename, &r->parsed)) < 0)
 			goto out;
+		r->uneval = st > 0;
 	}
 	r->has_parser = expand || retparser;
 	if (expand) {
@@ -503,7 +508,7 @@ get_flag(struct bb_data *d, const char *var, const char *flag, bool expand, bool
 			goto out;
 	}
 	if (content && r->has_parser && !noweak && v) {
-		cache_put(d, v, r->value, !expand, r->parsed, &r->removes);
+		cache_put(d, v, r->value, !expand, r->parsed, r->uneval, &r->removes);
 		r->parsed = NULL;
 		if (expand && r->borrow)
 			r->view = v->cache_val;
@@ -579,6 +584,7 @@ data_get_view(struct bb_data *d, const char *var, const char *flag, const char *
 		*view = r.value ? r.value : r.view;
 		*owned = r.value;
 		r.value = NULL;
+		ret = r.uneval;
 	}
 	getres_release(&r);
 	return ret;
@@ -626,12 +632,19 @@ static int
 py_getvar(void *ctx, const char *name, bool expand, char **val, char **err)
 {
 	struct bb_data *d = ctx;
+	struct getres r = { 0 };
+	int ret = get_top(d, name, "_content", expand, false, false, &r);
 
-	if (bb_data_get(d, name, expand, val) < 0) {
+	*val = NULL;
+	if (ret < 0) {
 		*err = xstrdup(bb_data_error(d));
-		return -1;
+	} else {
+		*val = r.value;
+		r.value = NULL;
+		ret = r.uneval;
 	}
-	return 0;
+	getres_release(&r);
+	return ret;
 }
 
 static bool

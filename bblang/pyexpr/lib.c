@@ -48,6 +48,10 @@ py_getvar(struct ev *ev, struct pv *name, bool expand)
 		return NULL;
 	}
 	free(err);
+	if (r > 0) {
+		free(val);
+		return py_unsup(ev, "%s is not evaluated", py_describe(ev, name));
+	}
 	if (!val)
 		return &py_none;
 	py_track(ev, val);

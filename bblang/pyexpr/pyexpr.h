@@ -33,7 +33,8 @@ enum bb_py_status {
 
 struct bb_py_env {
 	/* look up a variable as d.getVar(name, expand) would; *val = NULL when unset,
-	   else a malloc'd string the evaluator frees; return -1 on error with *err a malloc'd message */
+	   else a malloc'd string the evaluator frees; return -1 on error with *err a malloc'd message,
+	   1 when the value holds inline python left unevaluated (the code is then not evaluated) */
 	int (*getvar)(void *ctx, const char *name, bool expand, char **val, char **err);
 	/* whether name is a python function of the metadata (may be NULL) */
 	bool (*isfunc)(void *ctx, const char *name);

@@ -1,38 +1,85 @@
 #!/bin/sh
-# builds tests/fuzz/fuzz-parse (libFuzzer + ASan + UBSan) and its seed corpus
+# builds the libFuzzer targets (ASan + UBSan) and their seed corpora
 # usage: tests/fuzz/build.sh [OUTDIR]   (default: tests/fuzz/out)
+# OUTDIR/TARGET is the program, OUTDIR/seeds/TARGET its seeds; the corpus a
+# campaign grew is kept in tests/fuzz/corpus/TARGET, findings in tests/fuzz/regressions/TARGET
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 out=${1:-$here/out}
+case $out in /*) ;; *) out=$PWD/$out ;; esac
 data=$top/tests/data
 CC=${CC:-clang}
 
 mkdir -p "$out"
-set -x
-$CC -std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer \
-	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-	-I"$top" -o "$out/fuzz-parse" "$here/fuzz-parse.c" \
-	"$top"/bblang/*.c "$top"/bblang/pyexpr/*.c -lpcre2-8
-set +x
+cflags="-std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer
+	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -I$top"
+bblang="$top/bblang/*.c $top/bblang/pyexpr/*.c -lpcre2-8"
+build() {
+	name=$1
+	shift
+	echo "build: $name"
+	# shellcheck disable=SC2086
+	$CC $cflags -o "$out/$name" "$here/$name.c" "$@"
+}
+build fuzz-parse $bblang
+build fuzz-expand $bblang
+build fuzz-lookup $bblang
+build fuzz-import "$top/runner/collect.c" "$top/runner/gcda.c" "$top/runner/proc.c" \
+	"$top/common/xmlw.c" "$top/common/fe.c" \
+	$(pkg-config --cflags --libs libarchive libxml-2.0) $bblang
+build fuzz-qemuboot "$top/runner/qemu.c" "$top/runner/proc.c" "$top/common/fe.c" $bblang
 
-# seeds: mode byte '0' (conf) or '1' (recipe: .inc files use BBHandler), then the file
-corpus=$out/seeds
-rm -rf "$corpus"
-mkdir -p "$corpus"
+rm -rf "$out/seeds"
+mkdir -p "$out/seeds/fuzz-parse" "$out/seeds/fuzz-expand" "$out/seeds/fuzz-lookup" \
+	"$out/seeds/fuzz-import" "$out/seeds/fuzz-qemuboot"
 n=0
+# seed TARGET PREFIX FILE: PREFIX (printf format, a mode byte) then FILE
 seed() {
 	n=$((n + 1))
-	{ printf '%s' "$1"; cat "$2"; } >"$corpus/$(printf '%04d' $n)-$(basename "$2")"
+	{ printf "$2"; cat "$3"; } >"$out/seeds/$1/$(printf '%04d' $n)-$(basename "$3")"
 }
+
+# fuzz-parse, fuzz-lookup: mode byte '0' (conf) or '1' (recipe: .inc files use BBHandler), then the file
 for f in "$data"/conformance/conf/*.conf "$data"/conformance/peer/*.conf; do
-	[ -f "$f" ] && seed 0 "$f"
+	[ -f "$f" ] || continue
+	seed fuzz-parse 0 "$f"
+	seed fuzz-lookup 0 "$f"
+	seed fuzz-lookup 3 "$f"
 done
 for f in $(find "$data/real-data" -type f \( -name '*.conf' -o -name '*.inc' \) | sort); do
 	case $f in
-	*.inc) seed 1 "$f" ;;
-	*) seed 0 "$f" ;;
+	*.inc) seed fuzz-parse 1 "$f" ;;
+	*) seed fuzz-parse 0 "$f" ;;
 	esac
 done
-echo "fuzz-parse: $out/fuzz-parse, $n seeds in $corpus"
+for f in "$here"/seeds/fuzz-lookup/* "$here"/seeds/fuzz-expand/*; do
+	[ -f "$f" ] && cp "$f" "$out/seeds/$(basename "$(dirname "$f")")/"
+done
+
+# fuzz-expand: the conformance conf files' assignments as NAME=VALUE lines
+for f in "$data"/conformance/conf/*.conf "$data"/conformance/peer/*.conf; do
+	[ -f "$f" ] || continue
+	n=$((n + 1))
+	sed -n 's/^\([A-Za-z0-9_]*\) *?*=  *"\(.*\)"$/\1=\2/p' "$f" \
+		>"$out/seeds/fuzz-expand/$(printf '%04d' $n)-$(basename "$f")"
+done
+
+# fuzz-qemuboot: the test image's qemuboot.conf and OE's qemuboot include files
+seed fuzz-qemuboot '' "$data/runner/pgo-test-image.qemuboot.conf"
+
+# fuzz-import: tar, ustar, pax and gzip archives of fake GCC 12.2 .gcda files
+t=$(mktemp -d)
+mkdir -p "$t/Objects" "$t/Python"
+gcda() { printf 'adcg*22B\001\002\003\004%s' "$2" >"$t/$1"; }
+gcda Objects/abstract.gcda abstract
+gcda Python/ceval.gcda ceval
+gcda main.gcda main
+(cd "$t" && tar --format=ustar -cf "$out/seeds/fuzz-import/ustar.tar" Objects Python main.gcda)
+(cd "$t" && tar --format=pax -czf "$out/seeds/fuzz-import/pax.tar.gz" main.gcda Objects)
+(cd "$t" && tar --format=gnu -cf "$out/seeds/fuzz-import/gnu.tar" Python/ceval.gcda)
+rm -rf "$t"
+for d in "$out"/seeds/*; do
+	echo "$(basename "$d"): $(ls "$d" | wc -l) seeds"
+done

@@ -1,0 +1,73 @@
+/*
+ * libFuzzer target: an OE *.qemuboot.conf (runner/qemu.c)
+ *
+ * The input is the file's text, parsed by qemu_conf_parse() as
+ * "DIR/fuzz.qemuboot.conf" (DIR an empty temporary directory, so kernel and
+ * rootfs names resolve to nothing there), completed with
+ * qemu_conf_defaults() and turned into a QEMU command line with qemu_argv()
+ * both without and with the network and extra options.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "runner/qemu.h"
+
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static char tmpdir[] = "/tmp/fuzz-qemuboot.XXXXXX";
+static char *path;
+
+static void
+remove_tmpdir(void)
+{
+	rmdir(tmpdir);
+}
+
+int
+LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc, (void)argv;
+	if (!mkdtemp(tmpdir) || asprintf(&path, "%s/fuzz.qemuboot.conf", tmpdir) < 0) {
+		perror("fuzz-qemuboot: temporary directory");
+		abort();
+	}
+	atexit(remove_tmpdir);
+	return 0;
+}
+
+static void
+command_line(const struct qemu_conf *c, const struct qemu_opts *o)
+{
+	struct bb_strvec argv = BB_STRVEC_INIT;
+	char *bin = qemu_binary(c, o);
+
+	qemu_argv(c, o, &argv);
+	bb_strvec_clear(&argv);
+	free(bin);
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct qemu_conf c = QEMU_CONF_INIT;
+	struct qemu_opts plain = { NULL, QEMU_ACCEL_TCG, 0, NULL, NULL };
+	struct qemu_opts net = { "/usr/bin", QEMU_ACCEL_KVM, 2222, "quiet", "-device virtio-rng-pci" };
+	struct bb_error err = BB_ERROR_INIT;
+	char *text = strndup((const char *)data, size);
+
+	if (!text)
+		abort();
+	if (qemu_conf_parse(&c, text, path, tmpdir, &err) == 0) {
+		qemu_conf_defaults(&c);
+		command_line(&c, &plain);
+		command_line(&c, &net);
+	}
+	bb_error_clear(&err);
+	qemu_conf_release(&c);
+	free(text);
+	return 0;
+}
