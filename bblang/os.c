@@ -123,9 +123,11 @@ bb_path_which(const char *path, const char *item)
 	for (size_t i = 0; i < dirs.n && !found; i++) {
 		char *c = bb_path_join(dirs.v[i], item);
 
+		/* an absolute candidate is kept as joined ("a/../b" stays) */
 		if (bb_path_exists(c))
-			found = bb_path_abs(c);
-		free(c);
+			found = c[0] == '/' ? c : bb_path_abs(c);
+		if (found != c)
+			free(c);
 	}
 	bb_strvec_clear(&dirs);
 	return found;

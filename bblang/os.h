@@ -18,7 +18,10 @@ char *bb_path_dirname(const char *path);
 bool bb_path_exists(const char *path);
 bool bb_path_isfile(const char *path);
 bool bb_path_isdir(const char *path);
-/* bb.utils.which: the first dir/item of the ':'-separated path that exists, absolute; caller frees */
+/*
+ * bb.utils.which: the first dir/item of the ':'-separated path that exists, made
+ * absolute when relative; an absolute one is kept as joined, not normalized; caller frees
+ */
 char *bb_path_which(const char *path, const char *item);
 /* mkdir -p of the directories above path (its dirname); 0, or -1 with errno set */
 int bb_mkdir_parents(const char *path);
