@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "assign.h"
+#include "utf8.h"
 
 enum { VARCH = 1, FLAG1 = 2, FLAG2 = 4, WS = 8, OPCH = 16 };
 
@@ -42,21 +43,24 @@ is(int c, int class)
 	return classes[c & 0xff] & class;
 }
 
-static bool
-isws(int c)
+/* the length of the python whitespace character at s, or 0 */
+static size_t
+isws(const char *s)
 {
-	return is(c, WS);
+	if (is((unsigned char)*s, WS))
+		return 1;
+	return (unsigned char)*s < 0x80 ? 0 : bb_py_space_at(s, strnlen(s, 3), 0);
 }
 
 /* the value part: the negative lookaheads, then a quoted value ending the line */
 static bool
 match_value(const char *s, size_t p, struct bb_assign *a)
 {
-	size_t n, quotes = 0;
+	size_t n, quotes = 0, k;
 	char q;
 
-	while (isws((unsigned char)s[p]))
-		p++;
+	while ((k = isws(s + p)))
+		p += k;
 	a->ws2_len = p;
 	q = s[p];
 	if (q != '\'' && q != '"')
@@ -94,10 +98,10 @@ static const struct {
 static bool
 match_op(const char *s, size_t p, struct bb_assign *a)
 {
-	size_t w = p;
+	size_t w = p, k;
 
-	while (isws((unsigned char)s[w]))
-		w++;
+	while ((k = isws(s + w)))
+		w += k;
 	if (!is((unsigned char)s[w], OPCH))
 		return false;
 	for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
@@ -141,7 +145,7 @@ match_from(const char *s, size_t start, struct bb_assign *a)
 		int c = (unsigned char)s[k];
 
 		/* what may follow a name: a flag, whitespace or an operator */
-		if ((c == '[' || is(c, WS | OPCH)) && match_rest(s, k, a)) {
+		if ((c == '[' || is(c, OPCH) || isws(s + k)) && match_rest(s, k, a)) {
 			a->var_off = start;
 			a->var_len = k - start;
 			return true;
@@ -156,11 +160,11 @@ bb_assign_match(const char *s, struct bb_assign *a)
 {
 	if (!classes['a'])
 		init_classes();
-	if (!strncmp(s, "export", 6) && isws((unsigned char)s[6])) {
-		size_t p = 7;
+	if (!strncmp(s, "export", 6) && isws(s + 6)) {
+		size_t p = 6, k;
 
-		while (isws((unsigned char)s[p]))
-			p++;
+		while ((k = isws(s + p)))
+			p += k;
 		if (match_from(s, p, a)) {
 			a->exported = true;
 			return true;

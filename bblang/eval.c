@@ -752,15 +752,23 @@ load(struct bb_data *d, const char *abs, const struct bb_loc *from, bool recipe,
 	return bb_parse_buf(d, abs, text, len, recipe, st);
 }
 
+/* the files being parsed, by normalized path: "a/../b.conf" is "b.conf" */
 static int
 enter(struct bb_data *d, const char *abs, const struct bb_loc *from)
 {
-	if (bb_strvec_has(&d->parsing, abs))
-		return bb_data_fail(d, from, "include recursion: '%s' includes itself", abs);
-	if (d->parsing.n >= MAX_INCLUDE_DEPTH)
-		return bb_data_fail(d, from, "includes nested deeper than %d files",
+	char *norm = bb_path_norm(abs);
+	int ret = 0;
+
+	if (bb_strvec_has(&d->parsing, norm))
+		ret = bb_data_fail(d, from, "include recursion: '%s' includes itself", norm);
+	else if (d->parsing.n >= MAX_INCLUDE_DEPTH)
+		ret = bb_data_fail(d, from, "includes nested deeper than %d files",
 			MAX_INCLUDE_DEPTH);
-	bb_strvec_pushdup(&d->parsing, abs);
+	if (ret) {
+		free(norm);
+		return ret;
+	}
+	bb_strvec_push(&d->parsing, norm);
 	return 0;
 }
 

@@ -7,6 +7,7 @@
 
 #include "data-int.h"
 #include "expand.h"
+#include "utf8.h"
 
 /* nesting depth of expansions: BitBake runs into Python's recursion limit */
 #define MAX_DEPTH 200
@@ -323,11 +324,11 @@ apply_appends(struct bb_data *d, struct var *v, struct getres *r)
 	return 0;
 }
 
-static bool
-is_py_space(int c)
+/* the length of the python whitespace character at s (a C string), or 0 */
+static size_t
+py_space(const char *s)
 {
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v' ||
-	       (c >= 0x1c && c <= 0x1f);
+	return bb_py_space_at(s, strnlen(s, 3), 0);
 }
 
 /* drops the words listed in removes, keeping the whitespace around them */
@@ -351,15 +352,16 @@ apply_removes(struct bb_data *d, struct bb_strvec *removes, struct getres *r)
 		free(e);
 	}
 	while (*s) {
-		size_t n = 0;
+		size_t n = 0, k;
 		bool skip = false;
 		char *tok;
 
-		if (is_py_space((unsigned char)*s)) {
-			bb_buf_addch(&b, *s++);
+		if ((k = py_space(s))) {
+			bb_buf_add(&b, s, k);
+			s += k;
 			continue;
 		}
-		while (s[n] && !is_py_space((unsigned char)s[n]))
+		while (s[n] && !py_space(s + n))
 			n++;
 		tok = xstrndup(s, n);
 		for (size_t i = 0; i < removes->n; i++)

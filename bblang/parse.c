@@ -11,6 +11,7 @@
 #include "data-int.h"
 #include "parse.h"
 #include "strvec.h"
+#include "utf8.h"
 
 enum rx {
 	RX_CONFIG,
@@ -34,8 +35,9 @@ enum rx {
 	RX_N
 };
 
-/* python's \s for ASCII: PCRE2's leaves out \x1c-\x1f */
-#define WS "[\\t-\\r \\x1c-\\x1f]"
+/* python's \s (bb_py_space_at) on UTF-8 bytes: PCRE2's leaves out \x1c-\x1f */
+#define WS "(?:[\\t-\\r \\x1c-\\x1f]|\\xc2[\\x85\\xa0]|\\xe1\\x9a\\x80|" \
+	"\\xe2\\x80[\\x80-\\x8a\\xa8\\xa9\\xaf]|\\xe2\\x81\\x9f|\\xe3\\x80\\x80)"
 
 static const char *const patterns[RX_N] = {
 	[RX_CONFIG] = "^(?P<exp>export" WS "+)?"
@@ -372,18 +374,14 @@ feed_conf(struct parser *p, unsigned line, const char *s, bool conffile)
 	return perr(p, line, "unparsed line: '%s'", s);
 }
 
-static bool
-py_space(int c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v' ||
-	       (c >= 0x1c && c <= 0x1f);
-}
-
+/* str.rstrip(): the length of s[0..n) without the python whitespace that ends it */
 static size_t
 rstrip_len(const char *s, size_t n)
 {
-	while (n && py_space((unsigned char)s[n - 1]))
-		n--;
+	size_t k;
+
+	while (n && (k = bb_py_space_before(s, n)))
+		n -= k;
 	return n;
 }
 
@@ -421,9 +419,11 @@ split_lines(char *text, size_t len, struct lines *l)
 static bool
 blank(const char *s)
 {
-	while (*s && py_space((unsigned char)*s))
-		s++;
-	return !*s;
+	size_t n = strlen(s), i = 0, k;
+
+	while (i < n && (k = bb_py_space_at(s, n, i)))
+		i += k;
+	return i == n;
 }
 
 /* ConfHandler.handle's line loop */
@@ -686,6 +686,36 @@ bb_parse_text(struct bb_data *d, const char *file, const char *text, size_t len,
 	return bb_parse_buf(d, file, xstrndup(text, len), len, recipe, out);
 }
 
+/*
+ * BitBake reads files as UTF-8 text: anything else fails with a
+ * UnicodeDecodeError; here with the line (universal newlines) of the first bad byte
+ */
+static int
+check_utf8(struct parser *p, const char *text, size_t len)
+{
+	const unsigned char *s = (const unsigned char *)text;
+	unsigned line = 1;
+	size_t i = 0, k;
+	char *msg;
+	int ret;
+
+	for (; i < len; i += k) {
+		if (s[i] < 0x80) {
+			line += s[i] == '\n' || (s[i] == '\r' && (i + 1 == len || s[i + 1] != '\n'));
+			k = 1;
+		} else if (!(k = bb_utf8_len(s + i, len - i))) {
+			break;
+		}
+	}
+	if (i == len)
+		return 0;
+	msg = xasprintf("invalid UTF-8: byte 0x%02x at offset %zu (BitBake: UnicodeDecodeError)",
+		s[i], i);
+	ret = perr(p, line, "%s", msg);
+	free(msg);
+	return ret;
+}
+
 int
 bb_parse_buf(struct bb_data *d, const char *file, char *text, size_t len, bool recipe,
 	struct bb_stmts *out)
@@ -708,6 +738,10 @@ bb_parse_buf(struct bb_data *d, const char *file, char *text, size_t len, bool r
 	if (memchr(text, '\0', len)) {
 		free(text);
 		return perr(&p, 1, "not a text file: '%s'", file);
+	}
+	if ((ret = check_utf8(&p, text, len))) {
+		free(text);
+		return ret;
 	}
 	split_lines(text, len, &lines);
 	d->files_read++;

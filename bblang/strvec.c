@@ -3,6 +3,7 @@
 
 #include "buf.h"
 #include "strvec.h"
+#include "utf8.h"
 #include "util.h"
 
 void
@@ -40,11 +41,11 @@ bb_strvec_clear(struct bb_strvec *sv)
 	sv->n = sv->alloc = 0;
 }
 
-static bool
-isspace_py(int c)
+/* the length of the python whitespace character at s (a C string), or 0 */
+static size_t
+isspace_py(const char *s)
 {
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v' ||
-	       (c >= 0x1c && c <= 0x1f);
+	return bb_py_space_at(s, strnlen(s, 3), 0);
 }
 
 void
@@ -53,11 +54,13 @@ bb_strvec_split(struct bb_strvec *sv, const char *s)
 	while (*s) {
 		const char *e;
 
-		while (*s && isspace_py((unsigned char)*s))
-			s++;
+		size_t k;
+
+		while ((k = isspace_py(s)))
+			s += k;
 		if (!*s)
 			break;
-		for (e = s; *e && !isspace_py((unsigned char)*e); e++)
+		for (e = s; *e && !isspace_py(e); e++)
 			;
 		bb_strvec_push(sv, xstrndup(s, (size_t)(e - s)));
 		s = e;

@@ -38,3 +38,35 @@ bb_utf8_valid(const unsigned char *s, size_t n)
 			return false;
 	return true;
 }
+
+size_t
+bb_py_space_at(const char *str, size_t n, size_t i)
+{
+	const unsigned char *s = (const unsigned char *)str;
+
+	if (s[i] == ' ' || (s[i] >= 9 && s[i] <= 13) || (s[i] >= 0x1c && s[i] <= 0x1f))
+		return 1;
+	if (s[i] == 0xc2 && i + 1 < n && (s[i + 1] == 0x85 || s[i + 1] == 0xa0))
+		return 2;
+	if (i + 2 >= n)
+		return 0;
+	if ((s[i] == 0xe1 && s[i + 1] == 0x9a && s[i + 2] == 0x80) ||
+	    (s[i] == 0xe2 && s[i + 1] == 0x81 && s[i + 2] == 0x9f) ||
+	    (s[i] == 0xe3 && s[i + 1] == 0x80 && s[i + 2] == 0x80))
+		return 3;
+	if (s[i] == 0xe2 && s[i + 1] == 0x80 &&
+	    (s[i + 2] <= 0x8a || s[i + 2] == 0xa8 || s[i + 2] == 0xa9 || s[i + 2] == 0xaf))
+		return 3;
+	return 0;
+}
+
+size_t
+bb_py_space_before(const char *s, size_t end)
+{
+	size_t k;
+
+	for (k = 1; k <= 3 && k <= end; k++)
+		if (bb_py_space_at(s, end, end - k) == k)
+			return k;
+	return 0;
+}

@@ -14,4 +14,13 @@ size_t bb_utf8_len(const unsigned char *s, size_t n);
 /* whether s[0..n) is valid UTF-8 throughout */
 bool bb_utf8_valid(const unsigned char *s, size_t n);
 
+/*
+ * the length of the Python whitespace character (str.isspace, re's \s) at
+ * s[i] (s holds n bytes of valid UTF-8), or 0: \t-\r, \x1c-\x1f, space,
+ * U+0085, U+00A0, U+1680, U+2000-U+200A, U+2028, U+2029, U+202F, U+205F, U+3000
+ */
+size_t bb_py_space_at(const char *s, size_t n, size_t i);
+/* the length of the Python whitespace character ending just before s[end], or 0 */
+size_t bb_py_space_before(const char *s, size_t end);
+
 #endif

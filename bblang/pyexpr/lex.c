@@ -32,40 +32,6 @@ utf8_put(char *o, unsigned long cp)
 	return 4;
 }
 
-/* length of the python whitespace character (str.isspace) at s[i], or 0 */
-size_t
-py_ws_at(const char *str, size_t n, size_t i)
-{
-	const unsigned char *s = (const unsigned char *)str;
-
-	if (s[i] == ' ' || (s[i] >= 9 && s[i] <= 13) || (s[i] >= 0x1c && s[i] <= 0x1f))
-		return 1;
-	if (s[i] == 0xc2 && i + 1 < n && (s[i + 1] == 0x85 || s[i + 1] == 0xa0))
-		return 2;
-	if (i + 2 >= n)
-		return 0;
-	if ((s[i] == 0xe1 && s[i + 1] == 0x9a && s[i + 2] == 0x80) ||
-	    (s[i] == 0xe2 && s[i + 1] == 0x81 && s[i + 2] == 0x9f) ||
-	    (s[i] == 0xe3 && s[i + 1] == 0x80 && s[i + 2] == 0x80))
-		return 3;
-	if (s[i] == 0xe2 && s[i + 1] == 0x80 &&
-	    (s[i + 2] <= 0x8a || s[i + 2] == 0xa8 || s[i + 2] == 0xa9 || s[i + 2] == 0xaf))
-		return 3;
-	return 0;
-}
-
-/* length of the whitespace character ending just before s[end], or 0 */
-size_t
-py_ws_before(const char *s, size_t end)
-{
-	size_t k;
-
-	for (k = 1; k <= 3 && k <= end; k++)
-		if (py_ws_at(s, end, end - k) == k)
-			return k;
-	return 0;
-}
-
 bool
 py_word_in(const char *list, const char *s, size_t n)
 {
@@ -118,9 +84,9 @@ py_strip_ws(const char *s, size_t *start, size_t *end)
 {
 	size_t k;
 
-	while (*start < *end && (k = py_ws_at(s, *end, *start)))
+	while (*start < *end && (k = bb_py_space_at(s, *end, *start)))
 		*start += k;
-	while (*end > *start && (k = py_ws_before(s, *end)))
+	while (*end > *start && (k = bb_py_space_before(s, *end)))
 		*end -= k;
 }
 

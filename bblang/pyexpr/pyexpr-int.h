@@ -152,8 +152,6 @@ long py_dict_find(struct ev *ev, struct pv *d, struct pv *key);
 int py_eq(struct ev *ev, struct pv *a, struct pv *b);
 
 /* lex.c: whitespace, numbers, the lexer */
-size_t py_ws_at(const char *str, size_t n, size_t i);
-size_t py_ws_before(const char *s, size_t end);
 bool py_word_in(const char *list, const char *s, size_t n);
 void py_strip_ws(const char *s, size_t *start, size_t *end);
 struct pv *py_int_of_str(struct ev *ev, struct pv *v);

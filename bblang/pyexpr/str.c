@@ -28,11 +28,11 @@ py_words_of(struct ev *ev, const char *s, size_t n, struct words *ws)
 	if (!(ws->w = py_alloc(ev, (n / 2 + 1) * sizeof(*ws->w))))
 		return -1;
 	while (i < n) {
-		if ((k = py_ws_at(s, n, i))) {
+		if ((k = bb_py_space_at(s, n, i))) {
 			i += k;
 			continue;
 		}
-		for (j = i; j < n && !py_ws_at(s, n, j); j++)
+		for (j = i; j < n && !bb_py_space_at(s, n, j); j++)
 			;
 		ws->w[cnt] = (struct word){ s + i, j - i, cnt, false };
 		cnt++;
@@ -135,16 +135,16 @@ split_ws(struct ev *ev, struct pv *s, long long max)
 	size_t i = 0, j, k, n = s->n;
 
 	for (; max != 0; max--) {
-		while (i < n && (k = py_ws_at(s->s, n, i)))
+		while (i < n && (k = bb_py_space_at(s->s, n, i)))
 			i += k;
 		if (i == n)
 			break;
-		for (j = i; i < n && !py_ws_at(s->s, n, i); i++)
+		for (j = i; i < n && !bb_py_space_at(s->s, n, i); i++)
 			;
 		if (push_sub(ev, &vc, s->s + j, i - j) < 0)
 			return NULL;
 	}
-	while (i < n && (k = py_ws_at(s->s, n, i)))
+	while (i < n && (k = bb_py_space_at(s->s, n, i)))
 		i += k;
 	if (i < n && push_sub(ev, &vc, s->s + i, n - i) < 0)
 		return NULL;
@@ -158,18 +158,18 @@ rsplit_ws(struct ev *ev, struct pv *s, long long max)
 	size_t e = s->n, b, k;
 
 	for (; max != 0; max--) {
-		while (e > 0 && (k = py_ws_before(s->s, e)))
+		while (e > 0 && (k = bb_py_space_before(s->s, e)))
 			e -= k;
 		if (!e)
 			break;
-		for (b = e; b > 0 && !py_ws_before(s->s, b);)
+		for (b = e; b > 0 && !bb_py_space_before(s->s, b);)
 			while (b > 0 && ((unsigned char)s->s[--b] & 0xc0) == 0x80)
 				;
 		if (push_sub(ev, &vc, s->s + b, e - b) < 0)
 			return NULL;
 		e = b;
 	}
-	while (e > 0 && (k = py_ws_before(s->s, e)))
+	while (e > 0 && (k = bb_py_space_before(s->s, e)))
 		e -= k;
 	if (e > 0 && push_sub(ev, &vc, s->s, e) < 0)
 		return NULL;
@@ -262,9 +262,9 @@ do_strip(struct ev *ev, struct pv *self, struct pv *chars, int mode, const char 
 	size_t a = 0, b = self->n, k;
 
 	if (!chars || chars->t == T_NONE) {
-		while ((mode & 1) && a < b && (k = py_ws_at(self->s, b, a)))
+		while ((mode & 1) && a < b && (k = bb_py_space_at(self->s, b, a)))
 			a += k;
-		while ((mode & 2) && b > a && (k = py_ws_before(self->s, b)))
+		while ((mode & 2) && b > a && (k = bb_py_space_before(self->s, b)))
 			b -= k;
 	} else if (chars->t == T_STR) {
 		if (!py_is_ascii(chars->s, chars->n))
