@@ -4,6 +4,7 @@
  */
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -696,19 +697,26 @@ check_utf8(struct parser *p, const char *text, size_t len)
 	const unsigned char *s = (const unsigned char *)text;
 	unsigned line = 1;
 	size_t i = 0, k;
+	uint64_t w;
 	char *msg;
 	int ret;
 
-	for (; i < len; i += k) {
-		if (s[i] < 0x80) {
-			line += s[i] == '\n' || (s[i] == '\r' && (i + 1 == len || s[i + 1] != '\n'));
-			k = 1;
-		} else if (!(k = bb_utf8_len(s + i, len - i))) {
+	while (i < len) {
+		/* ASCII eight bytes at a time */
+		if (i + 8 <= len && (memcpy(&w, s + i, 8), !(w & 0x8080808080808080ULL))) {
+			i += 8;
+		} else if (s[i] < 0x80) {
+			i++;
+		} else if ((k = bb_utf8_len(s + i, len - i))) {
+			i += k;
+		} else {
 			break;
 		}
 	}
 	if (i == len)
 		return 0;
+	for (size_t j = 0; j < i; j++)
+		line += s[j] == '\n' || (s[j] == '\r' && s[j + 1] != '\n');
 	msg = xasprintf("invalid UTF-8: byte 0x%02x at offset %zu (BitBake: UnicodeDecodeError)",
 		s[i], i);
 	ret = perr(p, line, "%s", msg);

@@ -1,5 +1,6 @@
 # sourced by the bench scripts: median RUNS CMD... prints "median: X ms" of the
-# whole command, with hyperfine when it is installed, else a loop of date calls
+# whole command (and the minimum) with hyperfine when it is installed (warm
+# cache: 3 runs first), else the median of a loop of date calls
 median() {
 	runs=$1
 	shift
@@ -8,8 +9,11 @@ median() {
 		hyperfine -N -w 3 -r "$runs" --export-json "$json" "$*" >&2
 		# hyperfine stores seconds
 		med=$(sed -n 's/^ *"median": *\([0-9.e+-]*\),*$/\1/p' "$json" | head -n 1)
+		min=$(sed -n 's/^ *"min": *\([0-9.e+-]*\),*$/\1/p' "$json" | head -n 1)
 		rm -f "$json"
-		awk -v s="$med" 'BEGIN { printf "median: %.3f ms\n", s * 1000 }'
+		awk -v s="$med" -v m="$min" -v n="$runs" 'BEGIN {
+			printf "median: %.3f ms, min %.3f ms (%d runs, hyperfine -N, 3 warm-ups)\n",
+				s * 1000, m * 1000, n }'
 		return
 	fi
 	i=0
