@@ -1,6 +1,6 @@
 #!/bin/sh
 # times the whole process "pgo-gen vars -f ... bitbake.conf" and the same parse by
-# real BitBake (tests/conformance-oracle.py: bb.parse of the same files, start-up
+# real BitBake (tests/bblang/conformance-oracle.py: bb.parse of the same files, start-up
 # included); prints the median and minimum of each in ms, and their ratio
 # usage: bench/parse.sh [RUNS [BITBAKE_RUNS]]   (defaults 50 and 10)
 #   PGO_GEN: the program, default generator/pgo-gen
@@ -29,9 +29,9 @@ if [ -z "${BITBAKE:-}" ]; then
 	exit 0
 fi
 # shellcheck disable=SC2086
-python3 tests/conformance-oracle.py $args >/dev/null 2>&1 ||
+python3 tests/bblang/conformance-oracle.py $args >/dev/null 2>&1 ||
 	{ echo "parse.sh: BitBake ($BITBAKE) failed on the same files" >&2; exit 1; }
-theirs=$(median "$bbruns" python3 tests/conformance-oracle.py $args 2>/dev/null)
+theirs=$(median "$bbruns" python3 tests/bblang/conformance-oracle.py $args 2>/dev/null)
 echo "BitBake:      $theirs"
 a=$(echo "$ours" | sed "s/^median: \([0-9.]*\).*/\1/")
 b=$(echo "$theirs" | sed "s/^median: \([0-9.]*\).*/\1/")

@@ -88,10 +88,13 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	atexit(remove_tmpdir);
 	for (size_t i = 0; i < sizeof(tree) / sizeof(*tree); i++)
 		make_file(tree[i][0], tree[i][1]);
-	/* relative path arguments (corpus directories, files) made absolute */
-	for (int i = 1; i < *argc; i++) {
+	/* relative paths (the program, for -merge and -jobs; corpus directories,
+	 * files) made absolute */
+	for (int i = 0; i < *argc; i++) {
 		char *a = (*argv)[i], *abs;
 
+		if (!i && !strchr(a, '/'))
+			continue;
 		if (a[0] != '-' && a[0] != '/' && asprintf(&abs, "%s/%s", cwd, a) >= 0)
 			(*argv)[i] = abs;
 	}
