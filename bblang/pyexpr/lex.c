@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "pyexpr-int.h"
+#include "bblang/utf8.h"
 #include "bblang/util.h"
 
 /* utf-8 */
