@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "pyexpr-int.h"
+#include "bblang/utf8.h"
 
 /* word sets (python set() of str.split() results) */
 
