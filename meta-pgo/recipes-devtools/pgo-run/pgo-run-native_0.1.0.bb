@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=ee3108a5ed2a41e2e782cafaaa2cdb1322cc855b33b26b0e0e134926f8bb4575"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=b6326baa51fdb61688cd219e99a58fbbda4afe4db3a0383600ccee03a10bb962"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
