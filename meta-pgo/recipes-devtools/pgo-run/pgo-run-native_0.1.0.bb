@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=62f51608018a1beaaf08e7378daf4c0bd57f4d028f45443e3a11f520fb2dd16c"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=c5b4562091d38ef27c9423dcd252e8d7c8777a31ba6cf77391b292221c39f177"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
