@@ -88,13 +88,11 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	atexit(remove_tmpdir);
 	for (size_t i = 0; i < sizeof(tree) / sizeof(*tree); i++)
 		make_file(tree[i][0], tree[i][1]);
-	/* relative paths (the program, for -merge and -jobs; corpus directories,
-	 * files) made absolute */
-	for (int i = 0; i < *argc; i++) {
+	/* relative corpus directories and files made absolute; libFuzzer forbids
+	 * changing argv[0], so -merge and -jobs need the program by absolute path */
+	for (int i = 1; i < *argc; i++) {
 		char *a = (*argv)[i], *abs;
 
-		if (!i && !strchr(a, '/'))
-			continue;
 		if (a[0] != '-' && a[0] != '/' && asprintf(&abs, "%s/%s", cwd, a) >= 0)
 			(*argv)[i] = abs;
 	}
