@@ -668,8 +668,9 @@ parse_recipe(struct parser *p, struct lines *lines)
 
 	for (size_t i = 0; i < lines->n && !ret; i++)
 		ret = feed_recipe(p, (unsigned)i + 1, lines->v[i], false);
+	/* BitBake's line counter has moved past the last line when it sees the end */
 	if (!ret && p->inpython)
-		ret = feed_recipe(p, n, "", true);
+		ret = feed_recipe(p, n + 1, "", true);
 	if (ret)
 		return ret;
 	if (p->residue.n)

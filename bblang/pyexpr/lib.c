@@ -1,7 +1,10 @@
-/* pyexpr/lib.c: d.getVar, bb.utils, oe.types, oe.utils, bb.parse, os.path, os and time */
+/* pyexpr/lib.c: d.getVar, bb.utils, oe.types, oe.utils, oe.reproducible, bb.parse, os.path,
+   os and time */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE	/* sched_getaffinity */
 #endif
+#include <errno.h>
+#include <fcntl.h>
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
@@ -666,6 +669,68 @@ py_oe_cpu_count(struct ev *ev, struct pv *self, struct pv **a, size_t n)
 	if (least)
 		return least->i > r->i ? least : r;
 	return r->i < 1 ? py_mkint(ev, 1) : r;
+}
+
+/* oe.reproducible */
+
+/* an int() of s, or NULL with nothing raised when python's int() would raise */
+static struct pv *
+int_or_none(struct ev *ev, struct pv *s, bool *bad)
+{
+	size_t mark = ev->why->len;
+	struct pv *v = py_int_of_str(ev, s);
+
+	*bad = !v && ev->status == BB_PY_RAISE;
+	if (*bad) {
+		ev->status = 0;
+		bb_buf_setlen(ev->why, mark);
+	}
+	return v;
+}
+
+/* SOURCE_DATE_EPOCH from the file do_unpack writes, else SOURCE_DATE_EPOCH_FALLBACK; the
+   value is not cached in the datastore (__CACHED_SOURCE_DATE_EPOCH), as on a first call */
+struct pv *
+py_oe_epochfile_read(struct ev *ev, struct pv *self, struct pv **a, size_t n)
+{
+	static const char fb_name[] = "SOURCE_DATE_EPOCH_FALLBACK";
+	struct pv *fb, *v;
+	char *path, buf[4097];
+	struct stat st;
+	ssize_t got;
+	bool bad;
+	int fd;
+
+	(void)self, (void)n;
+	if (!is_d(a[1]))
+		return py_unsup(ev, "epochfile_read() with a datastore other than d");
+	if (!(fb = py_mksub(ev, fb_name, sizeof(fb_name) - 1)) || !(fb = py_getvar(ev, fb, true)))
+		return NULL;
+	if (fb->t != T_STR)
+		return py_unsup(ev, "epochfile_read() without SOURCE_DATE_EPOCH_FALLBACK");
+	if (!(fb = int_or_none(ev, fb, &bad)))
+		return bad ? py_unsup(ev, "SOURCE_DATE_EPOCH_FALLBACK is not an int") : NULL;
+	if (a[0]->t != T_STR || memchr(a[0]->s, 0, a[0]->n))
+		return py_unsup(ev, "epochfile_read() of a %s", py_tname(a[0]));
+	path = xstrndup(a[0]->s, a[0]->n);
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	free(path);
+	if (fd < 0)
+		return errno == ENOENT ? py_str_of(ev, fb) :
+		       py_unsup(ev, "epochfile_read() cannot open '%.*s'", (int)a[0]->n, a[0]->s);
+	got = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ? read(fd, buf, sizeof(buf)) : -1;
+	close(fd);
+	if (got < 0 || got == (ssize_t)sizeof(buf))
+		return py_unsup(ev, "epochfile_read() of '%.*s': not a small regular file",
+				(int)a[0]->n, a[0]->s);
+	if (!(v = py_mkcopy(ev, buf, (size_t)got)))
+		return NULL;
+	if (!bb_utf8_valid((const unsigned char *)buf, (size_t)got) ||
+	    !(v = int_or_none(ev, v, &bad)))
+		return ev->status ? NULL : py_unsup(ev, "epochfile_read() of '%.*s': not an int"
+						    " (bitbake warns and takes the fallback)",
+						    (int)a[0]->n, a[0]->s);
+	return py_str_of(ev, v);
 }
 
 /* os.path, os, time */

@@ -15,7 +15,7 @@ enum fid {
 	F_CONDITIONAL, F_VARTRUE, F_LESS_OR_EQUAL, F_VERSION_LESS_OR_EQUAL, F_BOTH_CONTAIN,
 	F_SET_INTERSECT, F_SET_DIFFERENCE, F_PRUNE_SUFFIX, F_IFELSE, F_CPU_COUNT,
 	F_FILTER_DEFAULT_FEATURES, F_BOOLEAN, F_DIRNAME, F_BASENAME, F_JOINPATH, F_NORMPATH,
-	F_UNAME, F_GMTIME, F_STRFTIME, F_VARS_FROM_FILE, F_WHICH,
+	F_UNAME, F_GMTIME, F_STRFTIME, F_VARS_FROM_FILE, F_WHICH, F_EPOCHFILE_READ,
 };
 
 #define P_CONTAINS "variable checkvalues truevalue falsevalue d"
@@ -72,6 +72,7 @@ static const struct func funcs[] = {
 	[F_VARS_FROM_FILE] = { "vars_from_file", py_bb_vars_from_file, "mypkg d", 2, 2, true, true },
 	[F_WHICH] = { "which", py_bb_which, "path item direction history executable", 2, 5, true,
 		      true },
+	[F_EPOCHFILE_READ] = { "epochfile_read", py_oe_epochfile_read, "epochfile d", 2, 2, true, true },
 };
 
 struct attr {
@@ -94,6 +95,8 @@ static const struct attr attrs[] = {
 	{ M_BB_UTILS, "which", -1, F_WHICH },
 	{ M_OE, "utils", M_OE_UTILS, -1 },
 	{ M_OE, "types", M_OE_TYPES, -1 },
+	{ M_OE, "reproducible", M_OE_REPRODUCIBLE, -1 },
+	{ M_OE_REPRODUCIBLE, "epochfile_read", -1, F_EPOCHFILE_READ },
 	{ M_OE_UTILS, "conditional", -1, F_CONDITIONAL },
 	{ M_OE_UTILS, "vartrue", -1, F_VARTRUE },
 	{ M_OE_UTILS, "less_or_equal", -1, F_LESS_OR_EQUAL },
@@ -146,6 +149,7 @@ static const struct attr globals[] = {
 
 static const char *const mod_names[] = {
 	"d", "bb", "bb.utils", "oe", "oe.utils", "oe.types", "os", "os.path", "time", "bb.parse",
+	"oe.reproducible",
 };
 
 /* python builtins and bitbake's global modules: never looked up in the datastore */
@@ -238,12 +242,68 @@ isfunc(struct ev *ev, struct pv *name)
 	return r;
 }
 
+long
+py_scope_find(const struct scope *sc, const char *name, size_t len)
+{
+	for (size_t i = 0; i < sc->names.n; i++)
+		if (sc->names.v[i]->n == len && !memcmp(sc->names.v[i]->s, name, len))
+			return (long)i;
+	return -1;
+}
+
+int
+py_scope_set(struct ev *ev, struct scope *sc, struct pv *name, struct pv *v)
+{
+	long k = py_scope_find(sc, name->s, name->n);
+
+	if (k >= 0) {
+		if (v)
+			sc->vals.v[k] = v;
+		return 0;
+	}
+	return py_vec_push(ev, &sc->names, name) < 0 || py_vec_push(ev, &sc->vals, v) < 0 ? -1 : 0;
+}
+
+bool
+py_takes_generator(const struct pv *f)
+{
+	static const func_impl takes[] = { py_f_any, py_f_all, py_f_sorted, py_m_join };
+
+	for (size_t i = 0; f->t == T_FUNC && i < sizeof(takes) / sizeof(*takes); i++)
+		if (f->fn->impl == takes[i])
+			return true;
+	return false;
+}
+
+/* a name in a function or a comprehension: its scopes, outwards to the function's */
+static struct pv *
+scope_lookup(struct ev *ev, const char *name, size_t len, bool *found)
+{
+	const struct scope *sc;
+	long k;
+
+	*found = false;
+	for (sc = ev->scope; sc; sc = sc->fn ? NULL : sc->up) {
+		if ((k = py_scope_find(sc, name, len)) < 0)
+			continue;
+		*found = true;
+		if (!sc->vals.v[k])
+			return pyraise(ev, "UnboundLocalError: cannot access local variable '%.*s'"
+				       " where it is not associated with a value", (int)len, name);
+		return sc->vals.v[k];
+	}
+	return NULL;
+}
+
 struct pv *
 py_lookup(struct ev *ev, const char *name, size_t len)
 {
 	const struct attr *at;
 	struct pv *v;
+	bool found;
 
+	if ((v = scope_lookup(ev, name, len, &found)) || found)
+		return v;
 	at = attr_find(globals, sizeof(globals) / sizeof(*globals), -1, name, len);
 	if (at)
 		return attr_value(ev, at, NULL);
@@ -251,9 +311,15 @@ py_lookup(struct ev *ev, const char *name, size_t len)
 		return py_unsup(ev, "unsupported name '%.*s'", (int)len, name);
 	if (!(v = py_mksub(ev, name, len)))
 		return NULL;
-	/* a python function of the metadata is a global there; we do not run those */
-	if (ev->env && ev->env->isfunc && isfunc(ev, v))
-		return py_unsup(ev, "python function '%.*s' is not run", (int)len, name);
+	/* a python function of the metadata is a global there */
+	if (ev->env && ev->env->isfunc && isfunc(ev, v)) {
+		v->t = T_DEF;
+		return v;
+	}
+	/* inside a function or a comprehension the globals are python's, not the
+	   datastore: a name we do not know of is not guessed */
+	if (ev->scope)
+		return py_unsup(ev, "name '%.*s' in a function or comprehension", (int)len, name);
 	/* bitbake's DataContext: any other name reads the variable */
 	if (!(v = py_getvar(ev, v, true)))
 		return NULL;
@@ -339,6 +405,8 @@ py_call_value(struct ev *ev, struct pv *f, const struct args *ar)
 	const struct func *fn = f->fn;
 	struct pv *a[8] = { NULL };
 
+	if (f->t == T_DEF)
+		return py_call_def(ev, f, ar);
 	if (f->t != T_FUNC) {
 		if (py_opaque(f))
 			return py_unsup(ev, "calling a %s", py_tname(f));

@@ -7,8 +7,10 @@
  *             equality
  * ops.c       comparisons, arithmetic, % formatting
  * str.c       word sets, str methods, builtins
- * lib.c       d.getVar, bb.utils, oe.types, oe.utils, bb.parse, os.path, os, time
- * names.c     global names, attributes, calls
+ * lib.c       d.getVar, bb.utils, oe.types, oe.utils, oe.reproducible, bb.parse, os.path,
+ *             os, time
+ * names.c     global names, scopes, attributes, calls
+ * def.c       python functions of the metadata: a statement interpreter
  * pyexpr.c    the parser, which evaluates as it goes, and bb_py_eval
  */
 #ifndef BB_PYEXPR_INT_H
@@ -26,10 +28,11 @@
 enum pt {
 	T_NONE, T_BOOL, T_INT, T_STR, T_LIST, T_TUPLE, T_DICT,
 	T_FUNC, T_MOD, T_UNAME, T_TIME,
+	T_DEF,			/* a python function of the metadata: s, n is its name */
 };
 
 enum mod { M_D, M_BB, M_BB_UTILS, M_OE, M_OE_UTILS, M_OE_TYPES, M_OS, M_OS_PATH, M_TIME,
-	M_BB_PARSE };
+	M_BB_PARSE, M_OE_REPRODUCIBLE };
 
 struct ev;
 struct pv;
@@ -79,6 +82,14 @@ struct vec {
 	size_t n, a;
 };
 
+/* the names a function or a comprehension binds; vals[i] is NULL while
+   names[i] (a str value) is a local of the function not yet assigned */
+struct scope {
+	struct scope *up;
+	bool fn;		/* a function's: names outside are globals only */
+	struct vec names, vals;
+};
+
 struct ev {
 	const struct bb_py_env *env;
 	struct bb_buf *why;
@@ -90,6 +101,7 @@ struct ev {
 	void **mem;
 	size_t nmem, amem, bytes;
 	unsigned long long work;
+	struct scope *scope;	/* innermost; NULL in the inline code itself */
 };
 
 enum { C_EQ, C_NE, C_LT, C_LE, C_GT, C_GE, C_IN, C_NOTIN, C_IS, C_ISNOT };
@@ -193,7 +205,7 @@ struct pv *py_f_any(struct ev *ev, struct pv *self, struct pv **a, size_t n);
 struct pv *py_f_all(struct ev *ev, struct pv *self, struct pv **a, size_t n);
 struct pv *py_f_sorted(struct ev *ev, struct pv *self, struct pv **a, size_t n);
 
-/* lib.c: d.getVar, bb.utils, oe.types, oe.utils, bb.parse, os.path, os, time */
+/* lib.c: d.getVar, bb.utils, oe.types, oe.utils, oe.reproducible, bb.parse, os.path, os, time */
 struct pv *py_getvar(struct ev *ev, struct pv *name, bool expand);
 struct pv *py_d_getvar(struct ev *ev, struct pv *self, struct pv **a, size_t n);
 struct pv *py_attr_error(struct ev *ev, struct pv *v, const char *name);
@@ -215,6 +227,7 @@ struct pv *py_oe_prune_suffix(struct ev *ev, struct pv *self, struct pv **a, siz
 struct pv *py_bb_vars_from_file(struct ev *ev, struct pv *self, struct pv **a, size_t n);
 struct pv *py_oe_ifelse(struct ev *ev, struct pv *self, struct pv **a, size_t n);
 struct pv *py_oe_cpu_count(struct ev *ev, struct pv *self, struct pv **a, size_t n);
+struct pv *py_oe_epochfile_read(struct ev *ev, struct pv *self, struct pv **a, size_t n);
 struct pv *py_os_basename(struct ev *ev, struct pv *self, struct pv **a, size_t n);
 struct pv *py_os_dirname(struct ev *ev, struct pv *self, struct pv **a, size_t n);
 struct pv *py_bb_which(struct ev *ev, struct pv *self, struct pv **a, size_t n);
@@ -224,9 +237,29 @@ struct pv *py_os_uname(struct ev *ev, struct pv *self, struct pv **a, size_t n);
 struct pv *py_time_gmtime(struct ev *ev, struct pv *self, struct pv **a, size_t n);
 struct pv *py_time_strftime(struct ev *ev, struct pv *self, struct pv **a, size_t n);
 
-/* names.c: global names, attributes, calls */
+/* names.c: global names, scopes, attributes, calls */
 struct pv *py_get_attr(struct ev *ev, struct pv *v, const char *name, size_t len);
 struct pv *py_lookup(struct ev *ev, const char *name, size_t len);
 struct pv *py_call_value(struct ev *ev, struct pv *f, const struct args *ar);
+/* index of name in sc, or -1 */
+long py_scope_find(const struct scope *sc, const char *name, size_t len);
+/* binds name (a str value) to v (NULL: declared, unbound) in sc */
+int py_scope_set(struct ev *ev, struct scope *sc, struct pv *name, struct pv *v);
+/* whether f is a builtin that consumes a generator by iterating it once */
+bool py_takes_generator(const struct pv *f);
+
+/* def.c: calls of python functions of the metadata */
+struct pv *py_call_def(struct ev *ev, struct pv *f, const struct args *ar);
+
+/* pyexpr.c: the parser, entry points for def.c */
+/* lex code (checked: no nul byte, valid utf-8) into a fresh ev->tok */
+int py_lex_code(struct ev *ev, const char *code, size_t len);
+/* an expression at ev->pos (a tuple display too when tuple), evaluated unless ev->skip */
+struct pv *py_parse_expr(struct ev *ev, bool tuple);
+/* whether the expression at ev->pos, up to its ',' or closing bracket, has a 'for' */
+bool py_comp_ahead(struct ev *ev);
+/* binds the names of tokens [a, b) (NAME or NAME, NAME...) to v in sc, unpacking v
+   when there is more than one */
+int py_bind_target(struct ev *ev, struct scope *sc, size_t a, size_t b, struct pv *v);
 
 #endif

@@ -9,6 +9,7 @@
 #define BB_PY_MAX_CODE (1u << 20)
 
 static struct pv *parse_ternary(struct ev *ev);
+static struct pv *parse_andor(struct ev *ev, bool is_or);
 
 /* the parser, which evaluates as it goes unless ev->skip */
 
@@ -89,6 +90,147 @@ parse_items(struct ev *ev, struct pv *first, int close, enum pt t)
 	return ev->skip ? &py_none : py_vec_seq(ev, &vc, t);
 }
 
+bool
+py_comp_ahead(struct ev *ev)
+{
+	size_t i;
+	int depth = 0, op;
+
+	for (i = ev->pos; i < ev->ntok; i++) {
+		op = ev->tok[i].k == K_OP ? ev->tok[i].op : 0;
+		if (ev->tok[i].k == K_END || ev->tok[i].k == K_NL)
+			return false;
+		if (op == '(' || op == '[' || op == '{')
+			depth++;
+		else if ((op == ')' || op == ']' || op == '}') && !depth--)
+			return false;
+		else if (!depth && op == ',')
+			return false;
+		else if (!depth && tok_is(&ev->tok[i], "for"))
+			return true;
+	}
+	return false;
+}
+
+/* the target of a for: NAME or NAME, NAME...; the names' tokens are [*a, *b) */
+static int
+parse_target(struct ev *ev, size_t *a, size_t *b)
+{
+	*a = ev->pos;
+	for (;;) {
+		if (cur(ev)->k != K_NAME || py_word_in(keywords, cur(ev)->p, cur(ev)->n)) {
+			syntax(ev);
+			return -1;
+		}
+		ev->pos++;
+		if (!at_op(ev, ','))
+			break;
+		ev->pos++;
+	}
+	*b = ev->pos;
+	return 0;
+}
+
+/* binds the names of tokens [a, b) (every other one a name) to v, unpacked when more than one */
+static int
+bind_target(struct ev *ev, struct scope *sc, size_t a, size_t b, struct pv *v)
+{
+	size_t k = (b - a + 1) / 2, n, i;
+	struct pv **items, *name;
+
+	if (k == 1 && b - a == 1)
+		return (name = py_mksub(ev, ev->tok[a].p, ev->tok[a].n)) ? py_scope_set(ev, sc, name, v) : -1;
+	if (!(items = py_iter_items(ev, v, &n)))
+		return -1;
+	if (n != k) {
+		pyraise(ev, n > k ? "ValueError: too many values to unpack (expected %zu)" :
+			"ValueError: not enough values to unpack (expected %zu, got %zu)", k, n);
+		return -1;
+	}
+	for (i = 0; i < k; i++)
+		if (!(name = py_mksub(ev, ev->tok[a + 2 * i].p, ev->tok[a + 2 * i].n)) ||
+		    py_scope_set(ev, sc, name, items[i]) < 0)
+			return -1;
+	return 0;
+}
+
+int
+py_bind_target(struct ev *ev, struct scope *sc, size_t a, size_t b, struct pv *v)
+{
+	return bind_target(ev, sc, a, b, v);
+}
+
+/*
+ * ELEM for TARGET in ITER [if COND]...: the list of ELEM over ITER's items for
+ * which every COND holds, ELEM and COND read again for each item in a scope of
+ * their own. A generator (gen) is evaluated at once: an exception python
+ * would raise there may never have been reached, so it is unsupported.
+ */
+static struct pv *
+parse_comp(struct ev *ev, bool gen)
+{
+	size_t elem = ev->pos, ta, tb, conds[8], ncond = 0, end, n, i, k;
+	struct scope sc = { .up = ev->scope };
+	struct vec out = { 0 };
+	struct pv *it, **items, *c, *v;
+	bool keep;
+
+	ev->skip++;
+	v = parse_ternary(ev);
+	ev->skip--;
+	if (!v)
+		return NULL;
+	ev->pos++;	/* for */
+	if (parse_target(ev, &ta, &tb) < 0)
+		return NULL;
+	if (!at_kw(ev, "in"))
+		return syntax(ev);
+	ev->pos++;
+	if (!(it = parse_andor(ev, true)))
+		return NULL;
+	while (at_kw(ev, "if")) {
+		if (ncond == sizeof(conds) / sizeof(*conds))
+			return py_unsup(ev, "more than %zu conditions in a comprehension", ncond);
+		conds[ncond++] = ++ev->pos;
+		ev->skip++;
+		v = parse_andor(ev, true);
+		ev->skip--;
+		if (!v)
+			return NULL;
+	}
+	if (at_kw(ev, "for") || at_kw(ev, "async"))
+		return py_unsup(ev, "comprehensions with more than one 'for'");
+	end = ev->pos;
+	if (ev->skip)
+		return &py_none;
+	if (!(items = py_iter_items(ev, it, &n)))
+		return NULL;
+	ev->scope = &sc;
+	for (i = 0; i < n; i++) {
+		if (py_spend(ev, 16) < 0 || bind_target(ev, &sc, ta, tb, items[i]) < 0)
+			break;
+		for (k = 0, keep = true; k < ncond && keep; k++) {
+			ev->pos = conds[k];
+			if (!(c = parse_andor(ev, true)))
+				break;
+			keep = py_truthy(c);
+		}
+		if (ev->status)
+			break;
+		ev->pos = elem;
+		if (keep && (!(v = parse_ternary(ev)) || py_vec_push(ev, &out, v) < 0))
+			break;
+	}
+	ev->scope = sc.up;
+	ev->pos = end;
+	if (ev->status == BB_PY_RAISE && gen) {
+		bb_buf_setlen(ev->why, 0);
+		ev->status = 0;
+		return py_unsup(ev, "a generator that raises when evaluated at once");
+	}
+	return ev->status ? NULL : py_vec_seq(ev, &out, T_LIST);
+}
+
 static struct pv *
 parse_paren(struct ev *ev)
 {
@@ -122,10 +264,10 @@ parse_list(struct ev *ev)
 		ev->pos++;
 		return ev->skip ? &py_none : py_mkseq(ev, T_LIST, 0);
 	}
+	if (py_comp_ahead(ev))
+		return (x = parse_comp(ev, false)) && expect(ev, ']') == 0 ? x : NULL;
 	if (!(x = parse_ternary(ev)))
 		return NULL;
-	if (at_kw(ev, "for"))
-		return py_unsup(ev, "list comprehensions");
 	return parse_items(ev, x, ']', T_LIST);
 }
 
@@ -253,10 +395,18 @@ parse_call(struct ev *ev, struct pv *f)
 		} else if (kw.n) {
 			return py_unsup(ev, "positional argument after keyword argument");
 		}
-		if (!(v = parse_ternary(ev)))
+		if (!name && !pos.n && py_comp_ahead(ev)) {
+			/* f(x for x in y): the generator must be f's only argument */
+			if (!ev->skip && !py_takes_generator(f))
+				return py_unsup(ev, "a generator expression passed to %s",
+						py_describe(ev, f));
+			if (!(v = parse_comp(ev, true)))
+				return NULL;
+			if (!at_op(ev, ')'))
+				return pyraise(ev, "SyntaxError: Generator expression must be parenthesized");
+		} else if (!(v = parse_ternary(ev))) {
 			return NULL;
-		if (at_kw(ev, "for"))
-			return py_unsup(ev, "generator expressions");
+		}
 		for (i = 0; name && i < kw.n; i++)
 			if (kw.v[i]->n == name->n && !memcmp(kw.v[i]->s, name->s, name->n))
 				return py_unsup(ev, "keyword argument repeated");
@@ -493,7 +643,7 @@ has_if(struct ev *ev)
 			depth++;
 		else if ((op == ')' || op == ']' || op == '}') && !depth--)
 			return false;
-		else if (!depth && (op == ',' || op == ':' || op == '='))
+		else if (!depth && (op == ',' || op == ':' || op == '=' || tok_is(&ev->tok[i], "for")))
 			return false;
 		else if (!depth && tok_is(&ev->tok[i], "if"))
 			return true;
@@ -613,21 +763,45 @@ translate_newlines(const char *code, size_t len, size_t *n)
 	return s;
 }
 
+int
+py_lex_code(struct ev *ev, const char *code, size_t len)
+{
+	if (memchr(code, 0, len)) {
+		pyraise(ev, "SyntaxError: source code string cannot contain null bytes");
+		return -1;
+	}
+	if (!bb_utf8_valid((const unsigned char *)code, len)) {
+		py_unsup(ev, "code is not valid utf-8");
+		return -1;
+	}
+	if (len > BB_PY_MAX_CODE) {
+		py_unsup(ev, "code longer than %u bytes", BB_PY_MAX_CODE);
+		return -1;
+	}
+	if (!(ev->tok = py_alloc(ev, (len + 2) * sizeof(*ev->tok))))
+		return -1;
+	ev->ntok = ev->pos = 0;
+	return py_lex(ev, code, len);
+}
+
+struct pv *
+py_parse_expr(struct ev *ev, bool tuple)
+{
+	struct pv *x = parse_ternary(ev);
+
+	if (x && tuple && at_op(ev, ','))
+		x = parse_items(ev, x, 0, T_TUPLE);
+	return x;
+}
+
 static struct pv *
 evaluate(struct ev *ev, const char *code, size_t len)
 {
 	size_t a = 0, b = len;
 	struct pv *v;
 
-	if (memchr(code, 0, len))
-		return pyraise(ev, "SyntaxError: source code string cannot contain null bytes");
-	if (!bb_utf8_valid((const unsigned char *)code, len))
-		return py_unsup(ev, "code is not valid utf-8");
 	py_strip_ws(code, &a, &b);
-	if (b - a > BB_PY_MAX_CODE)
-		return py_unsup(ev, "expression longer than %u bytes", BB_PY_MAX_CODE);
-	ev->tok = xcalloc(b - a + 2, sizeof(*ev->tok));
-	if (py_lex(ev, code + a, b - a) < 0)
+	if (py_lex_code(ev, code + a, b - a) < 0)
 		return NULL;
 	ev->skip = 1;
 	v = parse_top(ev);
@@ -662,7 +836,6 @@ bb_py_eval(const struct bb_py_env *env, const char *code, size_t len, struct bb_
 	for (i = 0; i < ev.nmem; i++)
 		free(ev.mem[i]);
 	free(ev.mem);
-	free(ev.tok);
 	free(src);
 	return ev.status;
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # conformance-oracle.py - the golden outputs of tests/data/conformance made
-# with real BitBake: parses one conf file the way "pgo-gen vars" does and
+# with real BitBake: parses one conf file (or class, with BBHandler) the way "pgo-gen vars" does and
 # prints the datastore in the conformance format (tests/data/conformance/README.md).
 #
 #   BITBAKE=DIR OE_LIB=DIR conformance-oracle.py -f [-u] [-I DIR]... [-O OVERRIDES]
@@ -65,7 +65,7 @@ def main():
     import bb.parse
     import bb.utils
     logging.getLogger("BitBake").setLevel(logging.CRITICAL)
-    for m in ("os", "oe.utils", "oe.path", "oe.types"):
+    for m in ("os", "oe.utils", "oe.path", "oe.types", "oe.reproducible"):
         try:
             bb.utils._context[m.split(".")[0]] = __import__(m)
         except ImportError:

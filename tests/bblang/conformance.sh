@@ -1,6 +1,7 @@
 #!/bin/sh
 # TAP: every conformance case (golden outputs from real BitBake) through
-# "pgo-gen vars", expanded and unexpanded.
+# "pgo-gen vars", expanded and unexpanded: conf files, and classes (BBHandler:
+# python functions).
 #
 # Variables whose value needs inline python outside the supported subset are
 # listed by case in conformance-python.txt; only those lines are left out of
@@ -16,7 +17,7 @@ trap 'rm -rf "$tmp"' EXIT
 . "$(dirname "$0")/../tap.sh"
 
 plan=0
-for f in "$DATA"/conf/*.conf "$DATA"/peer/*.conf; do
+for f in "$DATA"/conf/*.conf "$DATA"/conf/*.bbclass "$DATA"/peer/*.conf; do
 	plan=$((plan + 2))
 done
 echo "1..$plan"
@@ -45,14 +46,16 @@ unevaluated() {
 }
 
 for dir in conf peer; do
-	for f in "$DATA/$dir"/*.conf; do
-		name=$(basename "$f" .conf)
+	for f in "$DATA/$dir"/*.conf "$DATA/$dir"/*.bbclass; do
+		[ -f "$f" ] || continue
+		file=$(basename "$f")
+		name=${file%.*}
 		opts=
 		[ -f "$DATA/$dir/$name.opts" ] && opts=$(cat "$DATA/$dir/$name.opts")
 		for mode in "" -u; do
 			exp="$DATA/$dir/$name.expected${mode:+-u}"
 			# shellcheck disable=SC2086
-			(cd "$DATA/$dir" && "$PGO_GEN" vars -f $mode $opts -S "$PWD" "$name.conf") \
+			(cd "$DATA/$dir" && "$PGO_GEN" vars -f $mode $opts -S "$PWD" "$file") \
 				>"$tmp/got" 2>"$tmp/err"
 			if head -c 12 "$exp" | grep -q '^!PARSEERROR'; then
 				if cut -f1 "$tmp/got" | head -1 | grep -qx '!PARSEERROR'; then

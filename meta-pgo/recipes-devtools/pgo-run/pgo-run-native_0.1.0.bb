@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=c5b4562091d38ef27c9423dcd252e8d7c8777a31ba6cf77391b292221c39f177"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=c6b1cec0dd5e6864c7c1010587f9d64c263641b125f6266fa12e302efa37276e"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
