@@ -610,6 +610,18 @@ feed_start(struct parser *p, unsigned line, const char *s)
 	return feed_keywords(p, line, s);
 }
 
+/* a line of a def's body (RX_PYTHON_FUNC: empty, a comment, or indented), without
+   the regex for the ASCII lines that are nearly all of them */
+static bool
+python_body_line(const char *s, struct m *m)
+{
+	unsigned char c = (unsigned char)s[0];
+
+	if (!c || c == '#' || c == ' ' || (c >= '\t' && c <= '\r') || (c >= 0x1c && c <= 0x1f))
+		return true;
+	return c >= 0x80 && rx_match(RX_PYTHON_FUNC, s, m);
+}
+
 /* BBHandler.feeder */
 static int
 feed_recipe(struct parser *p, unsigned line, const char *s, bool eof)
@@ -630,7 +642,7 @@ feed_recipe(struct parser *p, unsigned line, const char *s, bool eof)
 		return 0;
 	}
 	if (p->inpython) {
-		if (!eof && rx_match(RX_PYTHON_FUNC, s, &m)) {
+		if (!eof && python_body_line(s, &m)) {
 			bb_strvec_pushdup(&p->body, s);
 			return 0;
 		}

@@ -44,16 +44,46 @@ cmp_entry(const void *a, const void *b)
 	return ea->i < eb->i ? -1 : 1;
 }
 
+/* the files found, in order, and a hash set of them (open addressing, indexes + 1) */
+struct found {
+	struct bb_strvec files;
+	size_t *slot, cap;
+};
+
 static void
-add_new(struct bb_strvec *files, const char *f)
+found_grow(struct found *fd)
 {
-	if (!bb_strvec_has(files, f))
-		bb_strvec_pushdup(files, f);
+	size_t cap = fd->cap ? fd->cap * 2 : 1024;
+
+	free(fd->slot);
+	fd->slot = xcalloc(cap, sizeof(*fd->slot));
+	fd->cap = cap;
+	for (size_t i = 0; i < fd->files.n; i++) {
+		size_t h = bb_hash(fd->files.v[i], strlen(fd->files.v[i])) & (cap - 1);
+
+		while (fd->slot[h])
+			h = (h + 1) & (cap - 1);
+		fd->slot[h] = i + 1;
+	}
+}
+
+static void
+add_new(struct found *fd, const char *f)
+{
+	size_t h;
+
+	if (2 * (fd->files.n + 1) > fd->cap)
+		found_grow(fd);
+	for (h = bb_hash(f, strlen(f)) & (fd->cap - 1); fd->slot[h]; h = (h + 1) & (fd->cap - 1))
+		if (!strcmp(fd->files.v[fd->slot[h] - 1], f))
+			return;
+	bb_strvec_pushdup(&fd->files, f);
+	fd->slot[h] = fd->files.n;
 }
 
 /* find_bbfiles: the .bb and .bbappend files below dir (SCCS, CVS and .svn skipped), sorted */
 static void
-find_bbfiles(const char *dir, struct bb_strvec *out)
+find_bbfiles(const char *dir, struct found *out)
 {
 	struct bb_strvec names = BB_STRVEC_INIT;
 	DIR *dh = opendir(dir);
@@ -85,7 +115,7 @@ find_bbfiles(const char *dir, struct bb_strvec *out)
 }
 
 static void
-glob_entry(const char *f, struct bb_strvec *out)
+glob_entry(const char *f, struct found *out)
 {
 	glob_t g;
 
@@ -107,6 +137,7 @@ static int
 glob_bbfiles(struct bb_cooker *c, struct bb_strvec *out)
 {
 	struct bb_strvec files = BB_STRVEC_INIT;
+	struct found fd = { BB_STRVEC_INIT, NULL, 0 };
 	struct entry *v;
 	char *val = NULL;
 
@@ -123,8 +154,10 @@ glob_bbfiles(struct bb_cooker *c, struct bb_strvec *out)
 		v[i] = (struct entry){ files.v[i], priority_of(c, files.v[i]), i };
 	qsort(v, files.n, sizeof(*v), cmp_entry);
 	for (size_t i = 0; i < files.n; i++)
-		glob_entry(v[i].pattern, out);
+		glob_entry(v[i].pattern, &fd);
 	free(v);
+	free(fd.slot);
+	*out = fd.files;
 	bb_strvec_clear(&files);
 	return 0;
 }

@@ -48,6 +48,12 @@ for f in "$data"/conformance/conf/*.conf "$data"/conformance/peer/*.conf; do
 	seed fuzz-lookup 0 "$f"
 	seed fuzz-lookup 3 "$f"
 done
+# classes with python functions (def): recipe mode
+for f in "$data"/conformance/conf/*.bbclass "$data"/oe-meta/meta/classes-global/base.bbclass; do
+	[ -f "$f" ] || continue
+	seed fuzz-parse 1 "$f"
+	seed fuzz-lookup 1 "$f"
+done
 for f in $(find "$data/real-data" -type f \( -name '*.conf' -o -name '*.inc' \) | sort); do
 	case $f in
 	*.inc) seed fuzz-parse 1 "$f" ;;
