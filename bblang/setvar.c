@@ -244,15 +244,8 @@ bool
 bb_data_list_has(struct bb_data *d, const char *var, const char *flag, const char *word)
 {
 	struct flag *f = var_flag(data_find(d, var), flag);
-	struct bb_strvec w = BB_STRVEC_INIT;
-	bool has;
 
-	if (!f)
-		return false;
-	bb_strvec_split(&w, f->val);
-	has = bb_strvec_has(&w, word);
-	bb_strvec_clear(&w);
-	return has;
+	return f && bb_words_has(f->val, word);
 }
 
 void

@@ -45,7 +45,34 @@ bb_strvec_clear(struct bb_strvec *sv)
 static size_t
 isspace_py(const char *s)
 {
+	unsigned char c = (unsigned char)*s;
+
+	if (c < 0x80)
+		return c == ' ' || (c >= 9 && c <= 13) || (c >= 0x1c && c <= 0x1f);
+	if (c != 0xc2 && c != 0xe1 && c != 0xe2 && c != 0xe3)
+		return 0;
 	return bb_py_space_at(s, strnlen(s, 3), 0);
+}
+
+bool
+bb_words_has(const char *s, const char *word)
+{
+	size_t n = strlen(word), k;
+
+	while (*s) {
+		const char *e;
+
+		while ((k = isspace_py(s)))
+			s += k;
+		if (!*s)
+			break;
+		for (e = s; *e && !isspace_py(e); e++)
+			;
+		if ((size_t)(e - s) == n && !memcmp(s, word, n))
+			return true;
+		s = e;
+	}
+	return false;
 }
 
 void

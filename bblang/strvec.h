@@ -19,6 +19,8 @@ void bb_strvec_pushdup(struct bb_strvec *sv, const char *s);
 bool bb_strvec_has(const struct bb_strvec *sv, const char *s);
 void bb_strvec_clear(struct bb_strvec *sv);
 /* appends the whitespace-separated words of s (Python's str.split()) */
+/* whether word is one of the words of s (split as bb_strvec_split splits) */
+bool bb_words_has(const char *s, const char *word);
 void bb_strvec_split(struct bb_strvec *sv, const char *s);
 /* appends the fields of s separated by sep (Python's str.split(sep)) */
 void bb_strvec_splitc(struct bb_strvec *sv, const char *s, int sep);

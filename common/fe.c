@@ -64,3 +64,21 @@ fe_tmp_template(const char *name)
 
 	return xstrcat(tmp && *tmp ? tmp : "/tmp", "/", name, ".XXXXXX", NULL);
 }
+
+#if defined(__SANITIZE_ADDRESS__)
+#define LEAKS_CHECKED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define LEAKS_CHECKED 1
+#endif
+#endif
+
+void
+fe_data_done(struct bb_data *d)
+{
+#ifdef LEAKS_CHECKED
+	bb_data_free(d);
+#else
+	(void)d;
+#endif
+}

@@ -32,4 +32,11 @@ int fe_source_date_epoch(int64_t *out);
 /* "$TMPDIR/NAME.XXXXXX" (/tmp without TMPDIR), for mkstemp or mkdtemp; caller frees */
 char *fe_tmp_template(const char *name);
 
+/*
+ * a datastore the program is done with just before it exits: freed only where
+ * leaks are checked (the sanitizer build), else left to the exit, which
+ * returns the memory at once (freeing it piece by piece is about 7% of a parse)
+ */
+void fe_data_done(struct bb_data *d);
+
 #endif

@@ -238,6 +238,6 @@ gen_run(const struct gen_opts *o)
 		fe_report("pgo-gen", err.msg ? err.msg : "failed");
 	bb_error_clear(&err);
 	layer_release(&l);
-	bb_data_free(d);
+	fe_data_done(d);
 	return ret ? 1 : 0;
 }

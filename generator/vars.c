@@ -87,7 +87,7 @@ run(const struct vars_opts *o)
 	fe_report_warnings(NULL, d);
 	free(subst);
 	bb_buf_release(&out);
-	bb_data_free(d);
+	fe_data_done(d);
 	return ret ? 1 : 0;
 }
 

@@ -87,7 +87,7 @@ run_task(struct task_opts *o)
 		fprintf(stderr, "pgo-run: %s failed with exit code %d (log: %s)\n", task, ret, log);
 	}
 	bb_error_clear(&err);
-	bb_data_free(d);
+	fe_data_done(d);
 	free(task);
 	free(log);
 	return ret;
