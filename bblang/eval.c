@@ -578,6 +578,20 @@ inherit_one(struct bb_data *d, const char *name, const struct bb_loc *loc)
 	return ret;
 }
 
+/* __BBDEFINHERITS: the inherit_defer expressions, unexpanded, one per line (BitBake
+   keeps a list of them: an expression may hold spaces, inline python say) */
+static int
+defer_inherit(struct bb_data *d, const char *expr)
+{
+	char *v = NULL, *nv;
+
+	if (bb_data_get_flag(d, "__BBDEFINHERITS", "_content", false, false, true, &v) < 0)
+		return -1;
+	nv = v && *v ? xstrcat(v, "\n", expr, NULL) : xstrdup(expr);
+	free(v);
+	return bb_data_set_take(d, "__BBDEFINHERITS", nv, false, NULL);
+}
+
 static int
 eval_inherit(struct bb_data *d, const struct bb_stmt *s, const struct bb_loc *loc)
 {
@@ -586,7 +600,7 @@ eval_inherit(struct bb_data *d, const struct bb_stmt *s, const struct bb_loc *lo
 	int ret = 0;
 
 	if (s->kind == BB_ST_INHERIT_DEFER)
-		return bb_data_list_add(d, "__BBDEFINHERITS", "_content", s->value, false);
+		return defer_inherit(d, s->value);
 	if (expand(d, s->value, &e) < 0)
 		return -1;
 	bb_strvec_split(&files, e);
@@ -598,7 +612,7 @@ eval_inherit(struct bb_data *d, const struct bb_stmt *s, const struct bb_loc *lo
 		free(dv);
 		dv = NULL;
 		if (!ret && bb_strvec_has(&defer, files.v[i]))
-			bb_data_list_add(d, "__BBDEFINHERITS", "_content", files.v[i], false);
+			ret = defer_inherit(d, files.v[i]);
 		else if (!ret)
 			ret = inherit_one(d, files.v[i], loc);
 	}
@@ -620,13 +634,14 @@ bb_inherit_deferred(struct bb_data *d)
 		char *v = NULL, *e = NULL;
 
 		bb_data_get_flag(d, "__BBDEFINHERITS", "_content", false, false, true, &v);
-		bb_strvec_split(&q, v ? v : "");
+		if (v && *v)
+			bb_strvec_splitc(&q, v, '\n');
 		free(v);
 		if (!q.n) {
 			bb_strvec_clear(&q);
 			break;
 		}
-		bb_data_set_take(d, "__BBDEFINHERITS", bb_strvec_join(&q, 1, " "), false, NULL);
+		bb_data_set_take(d, "__BBDEFINHERITS", bb_strvec_join(&q, 1, "\n"), false, NULL);
 		ret = expand(d, q.v[0], &e);
 		if (!ret)
 			bb_strvec_split(&files, e);

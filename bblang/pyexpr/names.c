@@ -15,7 +15,7 @@ enum fid {
 	F_CONDITIONAL, F_VARTRUE, F_LESS_OR_EQUAL, F_VERSION_LESS_OR_EQUAL, F_BOTH_CONTAIN,
 	F_SET_INTERSECT, F_SET_DIFFERENCE, F_PRUNE_SUFFIX, F_IFELSE, F_CPU_COUNT,
 	F_FILTER_DEFAULT_FEATURES, F_BOOLEAN, F_DIRNAME, F_BASENAME, F_JOINPATH, F_NORMPATH,
-	F_UNAME, F_GMTIME, F_STRFTIME, F_VARS_FROM_FILE, F_WHICH, F_EPOCHFILE_READ,
+	F_UNAME, F_GMTIME, F_STRFTIME, F_VARS_FROM_FILE, F_WHICH, F_EPOCHFILE_READ, F_FIND,
 };
 
 #define P_CONTAINS "variable checkvalues truevalue falsevalue d"
@@ -73,6 +73,7 @@ static const struct func funcs[] = {
 	[F_WHICH] = { "which", py_bb_which, "path item direction history executable", 2, 5, true,
 		      true },
 	[F_EPOCHFILE_READ] = { "epochfile_read", py_oe_epochfile_read, "epochfile d", 2, 2, true, true },
+	[F_FIND] = { "find", py_m_find, "sub start end", 1, 3, false, true },
 };
 
 struct attr {
@@ -128,6 +129,7 @@ static const struct attr attrs[] = {
 	{ -1, "startswith", -1, F_STARTSWITH },
 	{ -1, "endswith", -1, F_ENDSWITH },
 	{ -1, "join", -1, F_JOIN },
+	{ -1, "find", -1, F_FIND },
 	{ -1, "removeprefix", -1, F_REMOVEPREFIX },
 	{ -1, "removesuffix", -1, F_REMOVESUFFIX },
 };

@@ -194,6 +194,7 @@ struct pv *py_m_upper(struct ev *ev, struct pv *self, struct pv **a, size_t n);
 bool py_affix_match(struct pv *self, struct pv *x, bool end);
 struct pv *py_m_startswith(struct ev *ev, struct pv *self, struct pv **a, size_t n);
 struct pv *py_m_endswith(struct ev *ev, struct pv *self, struct pv **a, size_t n);
+struct pv *py_m_find(struct ev *ev, struct pv *self, struct pv **a, size_t n);
 struct pv *py_m_removeprefix(struct ev *ev, struct pv *self, struct pv **a, size_t n);
 struct pv *py_m_removesuffix(struct ev *ev, struct pv *self, struct pv **a, size_t n);
 struct pv *py_m_join(struct ev *ev, struct pv *self, struct pv **a, size_t n);

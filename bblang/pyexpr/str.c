@@ -422,6 +422,25 @@ py_m_endswith(struct ev *ev, struct pv *self, struct pv **a, size_t n)
 	return do_affix(ev, self, a, true);
 }
 
+/* str.find(sub): the code point index of sub's first occurrence, or -1 */
+struct pv *
+py_m_find(struct ev *ev, struct pv *self, struct pv **a, size_t n)
+{
+	const char *at;
+
+	(void)n;
+	if (a[0]->t != T_STR)
+		return py_opaque(a[0]) ? py_unsup(ev, "find() of a %s", py_tname(a[0])) :
+		       pyraise(ev, "TypeError: must be str, not %s", py_tname(a[0]));
+	if (a[1] || a[2])
+		return py_unsup(ev, "find() with start or end");
+	if (!a[0]->n)
+		return py_mkint(ev, 0);
+	if (!(at = py_find(ev, self->s, self->n, a[0])))
+		return ev->status ? NULL : py_mkint(ev, -1);
+	return py_mkint(ev, (long long)py_cp_len(self->s, (size_t)(at - self->s)));
+}
+
 static struct pv *
 do_remove(struct ev *ev, struct pv *self, struct pv *x, bool end)
 {

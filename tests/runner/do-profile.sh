@@ -34,7 +34,7 @@ for f in "$shared"/pkgs/debs/*.deb; do
 done
 image_build "$out"
 image_load "$out"
-echo "1..22"
+echo "1..28"
 
 qemu_bindir=$(dirname "$(command -v "$QEMU")")
 recipe=recipes-devtools/images/python3-pgo-image.bb
@@ -163,4 +163,59 @@ stub set "$W/set.conf"
 check $? "set: --ssh-key and --boot-marker passed, each as one argument"
 grep -A1 -x '\[--python\]' "$W/stub.args" | grep -qx '\[/usr/bin/other\]'
 check $? "set: PGO_PROFILE_PROGRAM is the program run"
+
+# 23-28 the same step through -B, as a user re-runs it in the build directory
+# of a real build once BitBake has built the image: OE-core's meta
+# (tests/data/oe-meta: bitbake.conf, the global classes, core-image and what
+# it inherits), the committed layer, BBMULTICONFIG = "pgo", the test image in
+# that configuration's deploy directory under python3-pgo-image's names, and
+# qemu in the image recipe's native sysroot, where BitBake stages it. The
+# image recipe's PATH needs python bblang does not run (image.bbclass's
+# all_multilib_tune_values): pgo-run names it and the task keeps the caller's.
+b=$W/builddir
+mkdir -p "$b/conf"
+printf 'BBPATH = "${TOPDIR}"\nBBFILES ?= ""\nBBLAYERS ?= "%s %s"\n' \
+	"$top/tests/data/oe-meta/meta" "$top/meta-pgo" >"$b/conf/bblayers.conf"
+{
+	printf 'MACHINE = "qemux86-64"\nBBMULTICONFIG = "pgo"\nPGO_PROFILE_TIMEOUT = "600"\n'
+	grep -v -e '^#' -e '^MACHINE' -e '^DEPLOY_DIR_IMAGE' -e '^IMAGE_LINK_NAME' "$out/profile.conf"
+} >"$b/conf/local.conf"
+img=$out/deploy/images/qemux86-64 dd=$b/tmp-pgo/deploy/images/qemux86-64
+wk=$b/tmp-pgo/work/qemux86_64-oe-linux/python3-pgo-image/1.0
+mkdir -p "$dd" "$wk/recipe-sysroot-native/usr/bin"
+kernel=$(sed -n 's/^qb_default_kernel = //p' "$img/pgo-test-image-qemux86-64.rootfs.qemuboot.conf")
+ln -sf "$(readlink -f "$img/$kernel")" "$dd/$kernel"
+ln -sf "$(readlink -f "$img/pgo-test-image-qemux86-64.rootfs.cpio.gz")" \
+	"$dd/python3-pgo-image-qemux86-64.rootfs.cpio.gz"
+sed 's/pgo-test-image-qemux86-64\.rootfs/python3-pgo-image-qemux86-64.rootfs/' \
+	"$img/pgo-test-image-qemux86-64.rootfs.qemuboot.conf" \
+	>"$dd/python3-pgo-image-qemux86-64.rootfs.qemuboot.conf"
+ln -sf "$(command -v "$QEMU")" "$wk/recipe-sysroot-native/usr/bin/"
+t0=$(now)
+(cd "$b" && PATH="$(dirname "$PGO_RUN"):$PATH" "$PGO_RUN" task -B "$b" \
+	mc:pgo:python3-pgo-image profile) >"$W/builddir.out" 2>&1
+rc=$?
+echo "# time -B do_profile $(since "$t0")s"
+if [ "$rc" = 0 ] && pids_gone "$wk/temp/log.do_profile" &&
+	grep -q "exported variable 'PATH' not written" "$W/builddir.out"; then
+	ok "-B: pgo-run task -B BUILDDIR mc:pgo:python3-pgo-image profile exits 0; QEMU gone"
+else
+	not_ok "-B: pgo-run task -B exits 0 (exit $rc)"
+	grep -v 'inline python not evaluated' "$W/builddir.out" | diag
+	tail -n 20 "$wk/temp/log.do_profile" 2>/dev/null | diag
+fi
+ls "$b"/tmp-pgo/stamps/qemux86_64-oe-linux/python3-pgo-image/1.0.do_profile* >/dev/null 2>&1
+check $? "-B: the stamp in the pgo configuration's TMPDIR"
+log=$(readlink "$wk/temp/log.do_profile")
+[ -n "$log" ] && grep -q "^pgo-run: done:" "$wk/temp/$log" &&
+	grep -q " do_profile (${log#log.do_profile.}): $log\$" "$wk/temp/log.task_order" &&
+	grep -q -- "--qemuboot $dd/python3-pgo-image-qemux86-64.rootfs.qemuboot.conf" \
+		"$wk/temp/run.do_profile"
+check $? "-B: log.do_profile, log.task_order; the image found in the deploy directory"
+pd=$wk/pgo-profile
+files=$(cd "$pd" 2>/dev/null && find . -type f | LC_ALL=C sort | tr '\n' ' ')
+[ "$files" = "./$DEMO_GCDA_STRIPPED ./pgo-manifest.xml ./profile.tar " ] &&
+	cmp -s "$pd/profile.tar" "$wk/pgo-archive/python3-pgo-image-qemux86-64.rootfs.pgo-profile.tar"
+check $? "-B: the profile staged for sstate in \${WORKDIR}/pgo-profile (= the archive)"
+profile_use "-B: profile-use" demo_use "$pd"
 [ "$failed" = 0 ]
