@@ -138,6 +138,20 @@ test_inherit_defer(void **state)
 	assert_var(t->d, "DEFERRED", NULL);
 }
 
+/* each inherit_defer expression is kept whole, expanded when its turn comes */
+static void
+test_inherit_defer_expression(void **state)
+{
+	struct test_ctx *t = *state;
+
+	parse_fixture(t, "recipe/inherit-defer.bb");
+	assert_raw(t->d, "__BBDEFINHERITS",
+		   "${@'deferred' if d.getVar('WANT') == '1' else 'no-such-class'}\nplain");
+	assert_int_equal(bb_inherit_deferred(t->d), 0);
+	assert_var(t->d, "DEFERRED", "1");
+	assert_var(t->d, "PLAIN", "plain demo");
+}
+
 static void
 test_export_functions(void **state)
 {
@@ -283,6 +297,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_tasks, setup, test_ctx_teardown),
 		cmocka_unit_test_setup_teardown(test_inherit, setup, test_ctx_teardown),
 		cmocka_unit_test_setup_teardown(test_inherit_defer, setup, test_ctx_teardown),
+		cmocka_unit_test_setup_teardown(test_inherit_defer_expression, setup, test_ctx_teardown),
 		cmocka_unit_test_setup_teardown(test_export_functions, setup, test_ctx_teardown),
 		cmocka_unit_test_setup_teardown(test_export_functions_overridden, setup, test_ctx_teardown),
 		cmocka_unit_test_setup_teardown(test_missing_class, setup, test_ctx_teardown),
