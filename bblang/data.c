@@ -236,17 +236,18 @@ var_flag(struct var *v, const char *name)
 const char *
 var_value(struct var *v, const char *flag, bool noweak)
 {
+	static const char pre[] = "_defaultval_flag_";
 	struct flag *f = var_flag(v, flag);
-	char *dflt;
 
 	if (f || noweak)
 		return f ? f->val : NULL;
 	if (!strcmp(flag, "_content") && (f = var_flag(v, "_defaultval")))
 		return f->val;
-	dflt = xstrcat("_defaultval_flag_", flag, NULL);
-	f = var_flag(v, dflt);
-	free(dflt);
-	return f ? f->val : NULL;
+	for (size_t i = 0; i < v->nflags; i++)
+		if (v->flags[i].name[0] == '_' && !strncmp(v->flags[i].name, pre, sizeof(pre) - 1) &&
+		    !strcmp(v->flags[i].name + sizeof(pre) - 1, flag))
+			return v->flags[i].val;
+	return NULL;
 }
 
 bool

@@ -71,6 +71,9 @@ int bb_data_get(struct bb_data *d, const char *var, bool expand, char **out);
 /* expands a string; varname (may be NULL) is used for self-reference checks */
 int bb_data_expand(struct bb_data *d, const char *s, const char *varname, char **out);
 
+/* var[flag] as it was set, neither expanded nor copied, as getVarFlag(var, flag,
+   False) gives it; NULL when unset or flag is _content; valid until d changes */
+const char *bb_data_flag_raw(struct bb_data *d, const char *var, const char *flag);
 /* the keys the datastore iterates, sorted bytewise; caller frees the array, not the names */
 const char **bb_data_keys(struct bb_data *d, size_t *n);
 /* user flag names of var, sorted; caller frees the array, not the names */

@@ -558,6 +558,16 @@ get_top(struct bb_data *d, const char *var, const char *flag, bool expand, bool 
 	return ret;
 }
 
+const char *
+bb_data_flag_raw(struct bb_data *d, const char *var, const char *flag)
+{
+	struct var *v;
+
+	if (!strcmp(flag, "_content") || !(v = data_find(d, var)))
+		return NULL;
+	return var_value(v, flag, false);
+}
+
 int
 bb_data_get_flag(struct bb_data *d, const char *var, const char *flag, bool expand,
 	bool noweakdefault, bool parsing, char **out)

@@ -118,11 +118,12 @@ static const char *const prefixes[RX_N] = {
 static bool
 rx_match(enum rx r, const char *s, struct m *m)
 {
-	size_t n = strlen(s);
+	size_t n;
 
 	m->rc = 0;
 	if (prefixes[r] && strncmp(s, prefixes[r], strlen(prefixes[r])))
 		return false;
+	n = strlen(s);
 	if (r == RX_FUNC_START && (!n || s[n - 1] != '{'))
 		return false;
 	m->re = rx_get(r);

@@ -125,11 +125,7 @@ flag(struct bb_data *d, const char *var, const char *name)
 bool
 runscript_flag_true(struct bb_data *d, const char *var, const char *name)
 {
-	char *v = flag(d, var, name);
-	bool ret = runscript_true(v);
-
-	free(v);
-	return ret;
+	return runscript_true(bb_data_flag_raw(d, var, name));
 }
 
 static bool
