@@ -7,7 +7,39 @@
 #include "bblang/buf.h"
 #include "bblang/os.h"
 #include "bblang/utf8.h"
+#include "common/xmlapi.h"
 #include "common/xmlw.h"
+
+/* the library, loaded by xmlw_doc before any node exists */
+static const struct xml *api;
+
+xmlDocPtr
+xmlw_doc(const char *comment, const char *root, xmlNodePtr *rootp, struct bb_error *err)
+{
+	xmlDocPtr doc;
+
+	if (!api && !(api = xml_api(err)))
+		return NULL;
+	doc = api->NewDoc(BAD_CAST "1.0");
+	if (comment)
+		api->AddChild((xmlNodePtr)doc, api->NewDocComment(doc, BAD_CAST comment));
+	*rootp = api->NewNode(NULL, BAD_CAST root);
+	api->DocSetRootElement(doc, *rootp);
+	return doc;
+}
+
+xmlNodePtr
+xmlw_add(xmlNodePtr parent, const char *name)
+{
+	return api->NewChild(parent, NULL, BAD_CAST name, NULL);
+}
+
+void
+xmlw_free(xmlDocPtr doc)
+{
+	if (doc)
+		api->FreeDoc(doc);
+}
 
 /* the length of the UTF-8 sequence at s for an XML 1.0 character, or 0 */
 static size_t
@@ -46,7 +78,7 @@ xmlw_set_prop(xmlNodePtr node, const char *name, const char *value)
 {
 	char *v = xmlw_clean(value);
 
-	xmlNewProp(node, BAD_CAST name, BAD_CAST v);
+	api->NewProp(node, BAD_CAST name, BAD_CAST v);
 	free(v);
 }
 
@@ -59,7 +91,7 @@ xmlw_add_text(xmlNodePtr parent, const char *name, const char *text)
 	if (!text)
 		return NULL;
 	v = xmlw_clean(text);
-	node = xmlNewTextChild(parent, NULL, BAD_CAST name, BAD_CAST v);
+	node = api->NewTextChild(parent, NULL, BAD_CAST name, BAD_CAST v);
 	free(v);
 	return node;
 }
@@ -71,12 +103,12 @@ dump(xmlDocPtr doc, size_t *n)
 	xmlChar *mem = NULL;
 	int size = 0;
 
-	xmlDocDumpFormatMemoryEnc(doc, &mem, &size, "UTF-8", 1);
+	api->DocDumpFormatMemoryEnc(doc, &mem, &size, "UTF-8", 1);
 	if (mem && size > 0) {
 		*n = (size_t)size;
 		return mem;
 	}
-	xmlFree(mem);
+	(*api->Free)(mem);
 	return NULL;
 }
 
@@ -92,7 +124,7 @@ xmlw_write_fd(xmlDocPtr doc, int fd)
 		return -1;
 	}
 	ret = bb_write_all(fd, mem, n);
-	xmlFree(mem);
+	(*api->Free)(mem);
 	return ret;
 }
 
@@ -124,6 +156,6 @@ xmlw_write_file(xmlDocPtr doc, const char *path, struct bb_error *err)
 		unlink(tmp);
 out:
 	free(tmp);
-	xmlFree(mem);
+	(*api->Free)(mem);
 	return r;
 }

@@ -3,9 +3,10 @@
  * the JUnit report): text cleaned to what XML 1.0 can hold, the document
  * indented, written whole or not at all
  *
- * 1. build the tree: xmlNewDoc(), xmlw_add_text(), xmlw_set_prop() ...
+ * 1. xmlw_doc() (libxml2 is loaded then), then xmlw_add(), xmlw_add_text(),
+ *    xmlw_set_prop() ...
  * 2. xmlw_write_file() (beside its path, then renamed) or xmlw_write_fd().
- * 3. xmlFreeDoc().
+ * 3. xmlw_free().
  */
 #ifndef COMMON_XMLW_H
 #define COMMON_XMLW_H
@@ -13,6 +14,15 @@
 #include <libxml/tree.h>
 
 #include "bblang/util.h"
+
+/* a new document: comment (may be NULL), then the root element root (*rootp);
+   NULL with err set when libxml2 cannot be loaded */
+xmlDocPtr xmlw_doc(const char *comment, const char *root, xmlNodePtr *rootp, struct bb_error *err);
+
+/* a new empty element name under parent */
+xmlNodePtr xmlw_add(xmlNodePtr parent, const char *name);
+
+void xmlw_free(xmlDocPtr doc);
 
 /* s with what XML 1.0 cannot hold (control characters, invalid UTF-8) as '?'; caller frees */
 char *xmlw_clean(const char *s);

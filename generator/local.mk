@@ -2,7 +2,7 @@ bin_PROGRAMS += %D%/pgo-gen
 %C%_pgo_gen_SOURCES = %D%/main.c %D%/gen.h %D%/gen.c %D%/vars.c \
 	%D%/conf.c %D%/conf.h \
 	%D%/tmpl.c %D%/tmpl.h \
-	%D%/manifest.c %D%/manifest.h %D%/xml.c %D%/xml.h \
+	%D%/manifest.c %D%/manifest.h \
 	%D%/layer.c %D%/layer.h %D%/sha256.c %D%/sha256.h \
 	%D%/release.c %D%/release.h
 # the templates of the source tree and the runner's tarball of the build tree,
@@ -10,7 +10,7 @@ bin_PROGRAMS += %D%/pgo-gen
 %C%_pgo_gen_CPPFLAGS = $(AM_CPPFLAGS) $(LIBXML2_CFLAGS) -DPKGDATADIR='"$(pkgdatadir)"' \
 	-DBUILD_BINDIR='"$(abs_top_builddir)/%D%"' -DBUILD_TOPDIR='"$(abs_top_builddir)"' \
 	-DSOURCE_TEMPLATES='"$(abs_top_srcdir)/templates"'
-# libxml2 is loaded when a manifest is read (generator/xml.c), not at start-up
+# libxml2 is loaded when a manifest is read (common/xmlapi.c), not at start-up
 %C%_pgo_gen_LDADD = $(COMMON_LIBS) $(BBLANG_LIBS)
 dist_man_MANS += %D%/pgo-gen.1
 

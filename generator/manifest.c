@@ -6,7 +6,7 @@
 #include "bblang/buf.h"
 #include "bblang/os.h"
 #include "generator/manifest.h"
-#include "generator/xml.h"
+#include "common/xmlapi.h"
 
 #define MAX_TEMPLATE (16u << 20)
 

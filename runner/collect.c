@@ -1,6 +1,4 @@
 /* profile archives: checked entry by entry, staged, then swapped in as a whole */
-#include <archive.h>
-#include <archive_entry.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -15,10 +13,14 @@
 #include "bblang/buf.h"
 #include "bblang/os.h"
 #include "common/xmlw.h"
+#include "runner/la.h"
 #include "runner/collect.h"
 #include "runner/gcda.h"
 
 #define CHUNK (64 * 1024)
+
+/* libarchive, loaded by the first import */
+static const struct la *la;
 
 struct staged {
 	char *name;	/* flattened */
@@ -140,10 +142,10 @@ type_name(mode_t type)
 static int
 check_type(struct import *im, const char *path, struct archive_entry *e)
 {
-	mode_t type = archive_entry_filetype(e);
-	const char *hard = archive_entry_hardlink(e);
+	mode_t type = la->entry_filetype(e);
+	const char *hard = la->entry_hardlink(e);
 	const char *what = hard ? "hard link" : type_name(type);
-	const char *target = hard ? hard : type == AE_IFLNK ? archive_entry_symlink(e) : NULL;
+	const char *target = hard ? hard : type == AE_IFLNK ? la->entry_symlink(e) : NULL;
 	struct bb_buf b = BB_BUF_INIT;
 
 	if (!hard && (type == AE_IFREG || type == AE_IFDIR))
@@ -208,13 +210,13 @@ copy_data(struct import *im, const char *path, const char *flat, int fd, uint64_
 	struct bb_error gerr = BB_ERROR_INIT;
 
 	for (;;) {
-		la_ssize_t r = archive_read_data(im->a, im->buf, CHUNK);
+		la_ssize_t r = la->read_data(im->a, im->buf, CHUNK);
 
 		if (r == 0)
 			break;
 		if (r < 0)
 			return entry_error(im, path, "truncated or corrupt archive (%s)",
-				archive_error_string(im->a));
+				la->error_string(im->a));
 		if (check_budget(im, path, *size + (uint64_t)r) < 0)
 			return -1;
 		*size += (uint64_t)r;
@@ -245,8 +247,8 @@ stage_file(struct import *im, const char *path, char *flat, struct archive_entry
 	uint64_t size = 0;
 	int fd, ret;
 
-	if (archive_entry_size_is_set(e) && archive_entry_size(e) >= 0 &&
-	    check_budget(im, path, (uint64_t)archive_entry_size(e)) < 0)
+	if (la->entry_size_is_set(e) && la->entry_size(e) >= 0 &&
+	    check_budget(im, path, (uint64_t)la->entry_size(e)) < 0)
 		return -1;
 	if (im->n >= im->o->max_files)
 		return entry_error(im, path, "more than %llu files, over the budget",
@@ -275,7 +277,7 @@ stage_file(struct import *im, const char *path, char *flat, struct archive_entry
 static int
 read_entry(struct import *im, struct archive_entry *e)
 {
-	const char *path = archive_entry_pathname(e);
+	const char *path = la->entry_pathname(e);
 	const char *problem;
 	char *flat;
 
@@ -285,7 +287,7 @@ read_entry(struct import *im, struct archive_entry *e)
 		return entry_error(im, path, "%s", problem);
 	if (check_type(im, path, e) < 0)
 		return -1;
-	if (archive_entry_filetype(e) == AE_IFDIR) {
+	if (la->entry_filetype(e) == AE_IFDIR) {
 		if (++im->dirs > im->o->max_files)
 			return entry_error(im, path, "more than %llu directories",
 				(unsigned long long)im->o->max_files);
@@ -306,20 +308,20 @@ read_archive(struct import *im, int fd)
 	size_t entries = 0;
 	int r;
 
-	im->a = archive_read_new();
-	archive_read_support_filter_gzip(im->a);
-	archive_read_support_format_tar(im->a);
-	archive_read_support_format_empty(im->a);
-	if (archive_read_open_fd(im->a, fd, CHUNK) != ARCHIVE_OK)
-		return entry_error(im, NULL, "not a tar archive (%s)", archive_error_string(im->a));
-	while ((r = archive_read_next_header(im->a, &e)) != ARCHIVE_EOF) {
+	im->a = la->read_new();
+	la->read_support_filter_gzip(im->a);
+	la->read_support_format_tar(im->a);
+	la->read_support_format_empty(im->a);
+	if (la->read_open_fd(im->a, fd, CHUNK) != ARCHIVE_OK)
+		return entry_error(im, NULL, "not a tar archive (%s)", la->error_string(im->a));
+	while ((r = la->read_next_header(im->a, &e)) != ARCHIVE_EOF) {
 		if (r != ARCHIVE_OK && !entries &&
-		    (archive_format(im->a) & ARCHIVE_FORMAT_BASE_MASK) != ARCHIVE_FORMAT_TAR)
+		    (la->format(im->a) & ARCHIVE_FORMAT_BASE_MASK) != ARCHIVE_FORMAT_TAR)
 			return entry_error(im, NULL, "not a tar archive (%s)",
-				archive_error_string(im->a));
+				la->error_string(im->a));
 		if (r != ARCHIVE_OK)
 			return entry_error(im, NULL, "truncated or corrupt archive (%s)",
-				archive_error_string(im->a));
+				la->error_string(im->a));
 		entries++;
 		if (read_entry(im, e) < 0)
 			return -1;
@@ -345,18 +347,18 @@ tar_one(struct import *im, struct archive *w, struct archive_entry *e, const str
 
 	if (fd < 0)
 		return bb_error(im->err, NULL, "%s/%s: %s", im->stage, f->name, strerror(errno));
-	archive_entry_clear(e);
-	archive_entry_set_pathname(e, f->name);
-	archive_entry_set_filetype(e, AE_IFREG);
-	archive_entry_set_perm(e, 0644);
-	archive_entry_set_size(e, (la_int64_t)f->size);
-	archive_entry_set_mtime(e, (time_t)im->o->mtime, 0);
-	if (archive_write_header(w, e) != ARCHIVE_OK)
+	la->entry_clear(e);
+	la->entry_set_pathname(e, f->name);
+	la->entry_set_filetype(e, AE_IFREG);
+	la->entry_set_perm(e, 0644);
+	la->entry_set_size(e, (la_int64_t)f->size);
+	la->entry_set_mtime(e, (time_t)im->o->mtime, 0);
+	if (la->write_header(w, e) != ARCHIVE_OK)
 		goto err;
 	while (left && (r = read(fd, im->buf, CHUNK)) > 0) {
 		if ((uint64_t)r > left)
 			r = (ssize_t)left;
-		if (archive_write_data(w, im->buf, (size_t)r) != r)
+		if (la->write_data(w, im->buf, (size_t)r) != r)
 			goto err;
 		left -= (uint64_t)r;
 	}
@@ -368,7 +370,7 @@ tar_one(struct import *im, struct archive *w, struct archive_entry *e, const str
 err:
 	close(fd);
 	return bb_error(im->err, NULL, "%s/%s: %s", im->stage, COLLECT_ARCHIVE,
-		archive_error_string(w));
+		la->error_string(w));
 }
 
 static int
@@ -382,20 +384,20 @@ write_tar(struct import *im)
 	if (fd < 0)
 		return bb_error(im->err, NULL, "%s/%s: %s", im->stage, COLLECT_ARCHIVE,
 			strerror(errno));
-	w = archive_write_new();
-	e = archive_entry_new();
-	archive_write_set_format_pax_restricted(w);
-	archive_write_add_filter_none(w);
-	if (archive_write_open_fd(w, fd) != ARCHIVE_OK)
+	w = la->write_new();
+	e = la->entry_new();
+	la->write_set_format_pax_restricted(w);
+	la->write_add_filter_none(w);
+	if (la->write_open_fd(w, fd) != ARCHIVE_OK)
 		ret = bb_error(im->err, NULL, "%s/%s: %s", im->stage, COLLECT_ARCHIVE,
-			archive_error_string(w));
+			la->error_string(w));
 	for (size_t i = 0; !ret && i < im->n; i++)
 		ret = tar_one(im, w, e, &im->v[i]);
-	if (archive_write_close(w) != ARCHIVE_OK && !ret)
+	if (la->write_close(w) != ARCHIVE_OK && !ret)
 		ret = bb_error(im->err, NULL, "%s/%s: %s", im->stage, COLLECT_ARCHIVE,
-			archive_error_string(w));
-	archive_entry_free(e);
-	archive_write_free(w);
+			la->error_string(w));
+	la->entry_free(e);
+	la->write_free(w);
 	if ((fsync(fd) < 0 || close(fd) < 0) && !ret)
 		ret = bb_error(im->err, NULL, "%s/%s: %s", im->stage, COLLECT_ARCHIVE,
 			strerror(errno));
@@ -427,17 +429,18 @@ static xmlDocPtr
 manifest_doc(struct import *im)
 {
 	const struct collect_opts *o = im->o;
-	xmlDocPtr doc = xmlNewDoc(BAD_CAST "1.0");
-	xmlNodePtr root = xmlNewNode(NULL, BAD_CAST "pgo-profile"), gcc, f;
-	char start[32], bytes[24], *stamp = gcda_stamp_str(o->stamp);
+	xmlNodePtr root, gcc, f;
+	xmlDocPtr doc = xmlw_doc(" written by pgo-run: the profile in this directory ",
+				 "pgo-profile", &root, im->err);
+	char start[32], bytes[24], *stamp;
 	struct tm tm;
 	double dur = o->duration >= 0 ? o->duration : elapsed_since(&o->start);
 
+	if (!doc)
+		return NULL;
+	stamp = gcda_stamp_str(o->stamp);
 	gmtime_r(&o->start.tv_sec, &tm);
 	strftime(start, sizeof(start), "%Y-%m-%dT%H:%M:%SZ", &tm);
-	xmlAddChild((xmlNodePtr)doc,
-		xmlNewDocComment(doc, BAD_CAST " written by pgo-run: the profile in this directory "));
-	xmlDocSetRootElement(doc, root);
 	xmlw_set_prop(root, "format", "1");
 	xmlw_add_text(root, "machine", o->machine);
 	xmlw_add_text(root, "image", o->image);
@@ -447,12 +450,12 @@ manifest_doc(struct import *im)
 	add_number(root, "duration", "%.3f", dur < 0 ? 0.0 : dur);
 	add_number(root, "files", "%zu", im->n);
 	add_number(root, "bytes", "%llu", (unsigned long long)im->total);
-	gcc = xmlNewChild(root, NULL, BAD_CAST "gcc", NULL);
+	gcc = xmlw_add(root, "gcc");
 	xmlw_set_prop(gcc, "version", o->gcc_version ? o->gcc_version : "");
 	xmlw_set_prop(gcc, "stamp", stamp);
 	xmlw_add_text(root, "archive", COLLECT_ARCHIVE);
 	for (size_t i = 0; i < im->n; i++) {
-		f = xmlNewChild(root, NULL, BAD_CAST "file", NULL);
+		f = xmlw_add(root, "file");
 		xmlw_set_prop(f, "name", im->v[i].name);
 		snprintf(bytes, sizeof(bytes), "%llu", (unsigned long long)im->v[i].size);
 		xmlw_set_prop(f, "bytes", bytes);
@@ -471,11 +474,12 @@ write_manifest(struct import *im)
 	if (fd < 0)
 		return bb_error(im->err, NULL, "%s/%s: %s", im->stage, COLLECT_MANIFEST,
 			strerror(errno));
-	doc = manifest_doc(im);
-	if (xmlw_write_fd(doc, fd) < 0 || fsync(fd) < 0)
+	if (!(doc = manifest_doc(im)))
+		ret = -1;
+	else if (xmlw_write_fd(doc, fd) < 0 || fsync(fd) < 0)
 		ret = bb_error(im->err, NULL, "%s/%s: %s", im->stage, COLLECT_MANIFEST,
 			strerror(errno));
-	xmlFreeDoc(doc);
+	xmlw_free(doc);
 	if (close(fd) < 0 && !ret)
 		ret = bb_error(im->err, NULL, "%s/%s: %s", im->stage, COLLECT_MANIFEST,
 			strerror(errno));
@@ -556,7 +560,7 @@ static void
 import_release(struct import *im)
 {
 	if (im->a)
-		archive_read_free(im->a);
+		la->read_free(im->a);
 	if (im->dfd >= 0)
 		close(im->dfd);
 	for (size_t i = 0; i < im->n; i++) {
@@ -573,8 +577,12 @@ collect_import_fd(int fd, const char *name, const struct collect_opts *o,
 	struct collect_result *res, struct bb_error *err)
 {
 	struct import im = { o, name, NULL, NULL, -1, NULL, 0, 0, 0, 0, NULL, err };
-	char *dir = prepare_dir(o->profile_dir, err);
+	char *dir;
 	int ret = -1;
+
+	if (!la && !(la = la_api(err)))
+		return -1;
+	dir = prepare_dir(o->profile_dir, err);
 
 	if (!dir || replaceable(dir, err) < 0)
 		goto out;

@@ -146,7 +146,7 @@ add_property(xmlNodePtr props, const char *name, const char *value)
 
 	if (!value)
 		return;
-	p = xmlNewChild(props, NULL, BAD_CAST "property", NULL);
+	p = xmlw_add(props, "property");
 	xmlw_set_prop(p, "name", name);
 	xmlw_set_prop(p, "value", value);
 }
@@ -155,20 +155,20 @@ static void
 add_case(xmlNodePtr suite, const struct junit_report *r, const struct junit_stage *st,
 	const char *failed)
 {
-	xmlNodePtr tc = xmlNewChild(suite, NULL, BAD_CAST "testcase", NULL), f;
+	xmlNodePtr tc = xmlw_add(suite, "testcase"), f;
 	char *cls = xasprintf("pgo-run.profile.%s", r->target);
 
 	xmlw_set_prop(tc, "classname", cls);
 	xmlw_set_prop(tc, "name", st->name);
 	set_seconds(tc, "time", st->seconds);
 	if (st->failure) {
-		f = xmlNewChild(tc, NULL, BAD_CAST "failure", NULL);
+		f = xmlw_add(tc, "failure");
 		xmlw_set_prop(f, "message", st->failure);
 		xmlw_set_prop(f, "type", "error");
 	} else if (!st->reached) {
 		char *why = xasprintf("not reached: %s failed", failed ? failed : "a stage");
 
-		f = xmlNewChild(tc, NULL, BAD_CAST "skipped", NULL);
+		f = xmlw_add(tc, "skipped");
 		xmlw_set_prop(f, "message", why);
 		free(why);
 	}
@@ -178,14 +178,18 @@ add_case(xmlNodePtr suite, const struct junit_report *r, const struct junit_stag
 }
 
 static xmlDocPtr
-build_doc(const struct junit_report *r)
+build_doc(const struct junit_report *r, struct bb_error *err)
 {
-	xmlDocPtr doc = xmlNewDoc(BAD_CAST "1.0");
-	xmlNodePtr root = xmlNewNode(NULL, BAD_CAST "testsuites"), suite, props;
+	xmlNodePtr root, suite, props;
+	xmlDocPtr doc = xmlw_doc(NULL, "testsuites", &root, err);
 	size_t failures = 0, skipped = 0;
 	const char *failed = NULL;
-	char stamp[32], host[256] = "localhost", *name = xasprintf("pgo-run profile %s", r->target);
+	char stamp[32], host[256] = "localhost", *name;
 	struct tm tm;
+
+	if (!doc)
+		return NULL;
+	name = xasprintf("pgo-run profile %s", r->target);
 
 	for (size_t i = 0; i < r->n; i++) {
 		if (r->stage[i].failure && !failed)
@@ -193,8 +197,7 @@ build_doc(const struct junit_report *r)
 		failures += r->stage[i].failure != NULL;
 		skipped += !r->stage[i].reached && !r->stage[i].failure;
 	}
-	xmlDocSetRootElement(doc, root);
-	suite = xmlNewChild(root, NULL, BAD_CAST "testsuite", NULL);
+	suite = xmlw_add(root, "testsuite");
 	xmlw_set_prop(suite, "name", name);
 	set_counts(root, r->n, failures, NULL, r->seconds);
 	set_counts(suite, r->n, failures, &skipped, r->seconds);
@@ -205,7 +208,7 @@ build_doc(const struct junit_report *r)
 		strcpy(host, "localhost");
 	host[sizeof(host) - 1] = '\0';
 	xmlw_set_prop(suite, "hostname", host);
-	props = xmlNewChild(suite, NULL, BAD_CAST "properties", NULL);
+	props = xmlw_add(suite, "properties");
 	add_property(props, "target", r->target);
 	add_property(props, "task", r->task);
 	for (size_t i = 0; i < r->n; i++)
@@ -217,9 +220,9 @@ build_doc(const struct junit_report *r)
 int
 junit_write(const char *path, const struct junit_report *r, struct bb_error *err)
 {
-	xmlDocPtr doc = build_doc(r);
-	int ret = xmlw_write_file(doc, path, err);
+	xmlDocPtr doc = build_doc(r, err);
+	int ret = doc ? xmlw_write_file(doc, path, err) : -1;
 
-	xmlFreeDoc(doc);
+	xmlw_free(doc);
 	return ret;
 }

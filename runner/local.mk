@@ -1,6 +1,6 @@
 bin_PROGRAMS += %D%/pgo-run
 %C%_pgo_run_SOURCES = %D%/main.c %D%/cli.h %D%/import-opts.c %D%/task-opts.c \
-	%D%/collect.c %D%/collect.h \
+	%D%/collect.c %D%/collect.h %D%/la.c %D%/la.h \
 	%D%/gcda.c %D%/gcda.h
 # "pgo-run task" reads conf files as pgo-gen does (bblang/conf.c)
 %C%_pgo_run_SOURCES += %D%/task.c %D%/task.h %D%/hosttools.c %D%/runscript.c %D%/runscript.h \
@@ -15,5 +15,6 @@ bin_PROGRAMS += %D%/pgo-run
 %C%_pgo_run_SOURCES += %D%/profile.c %D%/profile.h %D%/profile-opts.c \
 	$(%C%_session_sources)
 %C%_pgo_run_CPPFLAGS = $(AM_CPPFLAGS) $(LIBARCHIVE_CFLAGS) $(LIBXML2_CFLAGS)
-%C%_pgo_run_LDADD = $(COMMON_LIBS) $(BBLANG_LIBS) $(LIBARCHIVE_LIBS) $(LIBXML2_LIBS)
+# libarchive and libxml2 are loaded on first use (runner/la.c, common/xmlapi.c)
+%C%_pgo_run_LDADD = $(COMMON_LIBS) $(BBLANG_LIBS)
 dist_man_MANS += %D%/pgo-run.1

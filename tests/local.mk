@@ -42,7 +42,7 @@ check_PROGRAMS += %D%/generator/test-tmpl %D%/generator/test-manifest
 %C%_generator_test_tmpl_LDADD = $(TEST_LIBS)
 %C%_generator_test_manifest_SOURCES = %D%/generator/test-manifest.c %D%/test-util.c \
 	%D%/test-util.h generator/manifest.c generator/manifest.h generator/layer.c \
-	generator/layer.h generator/tmpl.c generator/tmpl.h generator/xml.c generator/xml.h
+	generator/layer.h generator/tmpl.c generator/tmpl.h
 %C%_generator_test_manifest_CPPFLAGS = $(TEST_CFLAGS) $(LIBXML2_CFLAGS)
 %C%_generator_test_manifest_LDADD = $(TEST_LIBS)
 check_PROGRAMS += %D%/generator/test-sha256
@@ -53,7 +53,8 @@ check_PROGRAMS += %D%/generator/test-sha256
 
 check_PROGRAMS += %D%/runner/test-collect
 %C%_runner_test_collect_SOURCES = %D%/runner/test-collect.c %D%/test-util.c %D%/test-util.h \
-	runner/collect.c runner/collect.h runner/gcda.c runner/gcda.h runner/proc.c runner/proc.h
+	runner/collect.c runner/collect.h runner/la.c runner/la.h runner/gcda.c runner/gcda.h \
+	runner/proc.c runner/proc.h
 %C%_runner_test_collect_CPPFLAGS = $(TEST_CFLAGS) $(LIBARCHIVE_CFLAGS) $(LIBXML2_CFLAGS)
 %C%_runner_test_collect_LDADD = $(TEST_LIBS) $(LIBARCHIVE_LIBS) $(LIBXML2_LIBS)
 
@@ -87,7 +88,8 @@ check_PROGRAMS += %D%/runner/test-loop %D%/runner/test-serial
 %C%_runner_test_loop_CPPFLAGS = $(TEST_CFLAGS)
 %C%_runner_test_loop_LDADD = $(TEST_LIBS)
 %C%_runner_test_serial_SOURCES = %D%/runner/test-serial.c %D%/test-util.c %D%/test-util.h \
-	runner/collect.c runner/collect.h runner/gcda.c runner/gcda.h $(runner_session_sources)
+	runner/collect.c runner/collect.h runner/la.c runner/la.h runner/gcda.c runner/gcda.h \
+	$(runner_session_sources)
 %C%_runner_test_serial_CPPFLAGS = $(TEST_CFLAGS) $(LIBARCHIVE_CFLAGS) $(LIBXML2_CFLAGS)
 %C%_runner_test_serial_LDADD = $(TEST_LIBS) $(LIBARCHIVE_LIBS) $(LIBXML2_LIBS)
 

@@ -83,16 +83,16 @@ written(xmlDocPtr doc)
 static void
 test_write_fd(void **state)
 {
-	xmlDocPtr doc = xmlNewDoc(BAD_CAST "1.0");
-	xmlNodePtr root = xmlNewNode(NULL, BAD_CAST "r"), e;
+	struct bb_error err = BB_ERROR_INIT;
+	xmlNodePtr root, e;
+	xmlDocPtr doc = xmlw_doc(" a comment ", "r", &root, &err);
 	char *text;
 
-	xmlAddChild((xmlNodePtr)doc, xmlNewDocComment(doc, BAD_CAST " a comment "));
-	xmlDocSetRootElement(doc, root);
+	assert_non_null(doc);
 	xmlw_set_prop(root, "format", "1");
 	xmlw_add_text(root, "text", "a < b & \"c\" > d\x01");
 	assert_null(xmlw_add_text(root, "none", NULL));
-	e = xmlNewChild(root, NULL, BAD_CAST "empty", NULL);
+	e = xmlw_add(root, "empty");
 	xmlw_set_prop(e, "attr", "q\"<&>\t\n");
 	text = written(doc);
 	assert_string_equal(text,
@@ -103,17 +103,18 @@ test_write_fd(void **state)
 		"  <empty attr=\"q&quot;&lt;&amp;&gt;&#9;&#10;\"/>\n"
 		"</r>\n");
 	free(text);
-	xmlFreeDoc(doc);
+	xmlw_free(doc);
 }
 
 static void
 test_write_file(void **state)
 {
-	xmlDocPtr doc = xmlNewDoc(BAD_CAST "1.0");
 	struct bb_error err = BB_ERROR_INIT;
+	xmlNodePtr root;
+	xmlDocPtr doc = xmlw_doc(NULL, "a", &root, &err);
 	char *dir = test_tmpdir(), *path = xasprintf("%s/a.xml", dir), *bad, *text;
 
-	xmlDocSetRootElement(doc, xmlNewNode(NULL, BAD_CAST "a"));
+	assert_non_null(doc);
 	free(test_write(dir, "a.xml", "old"));
 	assert_int_equal(xmlw_write_file(doc, path, &err), 0);
 	text = test_read(path);
@@ -129,7 +130,7 @@ test_write_file(void **state)
 	free(bad);
 	free(path);
 	free(dir);
-	xmlFreeDoc(doc);
+	xmlw_free(doc);
 }
 
 static void

@@ -1,9 +1,10 @@
 /*
- * libxml2, loaded on first use: "pgo-gen vars", the one hot path, never loads
- * it (nor ICU and libstdc++ behind it), which halves its start-up time
+ * libxml2, loaded on first use: "pgo-gen vars" and "pgo-run task", the hot
+ * paths, never load it (nor ICU and libstdc++ behind it), which is most of a
+ * process's start-up time
  */
-#ifndef GEN_XML_H
-#define GEN_XML_H
+#ifndef COMMON_XMLAPI_H
+#define COMMON_XMLAPI_H
 
 #include <libxml/parser.h>
 #include <libxml/tree.h>
@@ -30,6 +31,16 @@ struct xml {
 	int (*SchemaValidateDoc)(xmlSchemaValidCtxtPtr, xmlDocPtr);
 	void (*SchemaFreeValidCtxt)(xmlSchemaValidCtxtPtr);
 	void (*SchemaFree)(xmlSchemaPtr);
+	/* the writer's (common/xmlw.c) */
+	xmlDocPtr (*NewDoc)(const xmlChar *);
+	xmlNodePtr (*NewNode)(xmlNsPtr, const xmlChar *);
+	xmlNodePtr (*NewChild)(xmlNodePtr, xmlNsPtr, const xmlChar *, const xmlChar *);
+	xmlNodePtr (*NewTextChild)(xmlNodePtr, xmlNsPtr, const xmlChar *, const xmlChar *);
+	xmlAttrPtr (*NewProp)(xmlNodePtr, const xmlChar *, const xmlChar *);
+	xmlNodePtr (*NewDocComment)(xmlDocPtr, const xmlChar *);
+	xmlNodePtr (*AddChild)(xmlNodePtr, xmlNodePtr);
+	xmlNodePtr (*DocSetRootElement)(xmlDocPtr, xmlNodePtr);
+	void (*DocDumpFormatMemoryEnc)(xmlDocPtr, xmlChar **, int *, const char *, int);
 };
 
 /* the library's functions, or NULL with err set when it cannot be loaded */

@@ -1,7 +1,7 @@
 #include <dlfcn.h>
 #include <stddef.h>
 
-#include "generator/xml.h"
+#include "common/xmlapi.h"
 
 /* the functions to look up, by their offsets in struct xml */
 static const struct {
@@ -24,6 +24,15 @@ static const struct {
 	{ "xmlSchemaValidateDoc", offsetof(struct xml, SchemaValidateDoc) },
 	{ "xmlSchemaFreeValidCtxt", offsetof(struct xml, SchemaFreeValidCtxt) },
 	{ "xmlSchemaFree", offsetof(struct xml, SchemaFree) },
+	{ "xmlNewDoc", offsetof(struct xml, NewDoc) },
+	{ "xmlNewNode", offsetof(struct xml, NewNode) },
+	{ "xmlNewChild", offsetof(struct xml, NewChild) },
+	{ "xmlNewTextChild", offsetof(struct xml, NewTextChild) },
+	{ "xmlNewProp", offsetof(struct xml, NewProp) },
+	{ "xmlNewDocComment", offsetof(struct xml, NewDocComment) },
+	{ "xmlAddChild", offsetof(struct xml, AddChild) },
+	{ "xmlDocSetRootElement", offsetof(struct xml, DocSetRootElement) },
+	{ "xmlDocDumpFormatMemoryEnc", offsetof(struct xml, DocDumpFormatMemoryEnc) },
 };
 
 const struct xml *

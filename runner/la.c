@@ -1,0 +1,73 @@
+#include <dlfcn.h>
+#include <stddef.h>
+
+#include "runner/la.h"
+
+#define F(name) { "archive_" #name, offsetof(struct la, name) }
+
+static const struct {
+	const char *name;
+	size_t off;
+} syms[] = {
+	F(entry_clear),
+	F(entry_filetype),
+	F(entry_free),
+	F(entry_hardlink),
+	F(entry_new),
+	F(entry_pathname),
+	F(entry_set_filetype),
+	F(entry_set_mtime),
+	F(entry_set_pathname),
+	F(entry_set_perm),
+	F(entry_set_size),
+	F(entry_size),
+	F(entry_size_is_set),
+	F(entry_symlink),
+	F(error_string),
+	F(format),
+	F(read_data),
+	F(read_free),
+	F(read_new),
+	F(read_next_header),
+	F(read_open_fd),
+	F(read_support_filter_gzip),
+	F(read_support_format_empty),
+	F(read_support_format_tar),
+	F(write_add_filter_none),
+	F(write_close),
+	F(write_data),
+	F(write_free),
+	F(write_header),
+	F(write_new),
+	F(write_open_fd),
+	F(write_set_format_pax_restricted),
+};
+
+const struct la *
+la_api(struct bb_error *err)
+{
+	static struct la api;
+	static void *lib;
+
+	if (lib)
+		return &api;
+	/* the soname of the library configure found */
+	lib = dlopen("libarchive.so.13", RTLD_NOW | RTLD_LOCAL);
+	if (!lib) {
+		bb_error(err, NULL, "cannot load libarchive: %s", dlerror());
+		return NULL;
+	}
+	for (size_t i = 0; i < sizeof(syms) / sizeof(syms[0]); i++) {
+		void *p = dlsym(lib, syms[i].name);
+
+		if (!p) {
+			bb_error(err, NULL, "libarchive has no '%s'", syms[i].name);
+			dlclose(lib);
+			lib = NULL;
+			return NULL;
+		}
+		/* POSIX: a data pointer from dlsym converts to a function pointer */
+		*(void **)((char *)&api + syms[i].off) = p;
+	}
+	return &api;
+}
