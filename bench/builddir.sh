@@ -1,0 +1,47 @@
+#!/bin/sh
+# times reading a whole build directory's configuration, as whole processes, on
+# the build directory tests/runner/task-builddir.sh makes (OE-core master's meta
+# from tests/data/oe-meta, MACHINE qemux86-64, no distro, the layer meta-hello):
+#   pgo-run task -B BUILD hello greet    bblayers.conf, layer.conf, bitbake.conf
+#                                        (local.conf, machine, distro), base and
+#                                        INHERIT, the recipe and its bbappend,
+#                                        HOSTTOOLS_DIR, the run file; then the
+#                                        task (one echo) under /bin/sh
+#   pgo-gen -B BUILD --check -o LAYER    the cooker's read (bblayers.conf, each
+#                                        layer.conf, local.conf, BBFILES for
+#                                        python3), then the layer rendered and
+#                                        compared
+# prints the median and minimum of each in ms.
+# usage: bench/builddir.sh [RUNS]   (default 50)
+#   PGO_GEN, PGO_RUN: the programs, default generator/pgo-gen, runner/pgo-run
+# builds nothing; run it from the build tree, or set PGO_GEN and PGO_RUN
+set -eu
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+runs=${1:-50}
+gen=${PGO_GEN:-$PWD/generator/pgo-gen}
+run=${PGO_RUN:-$PWD/runner/pgo-run}
+for p in "$gen" "$run"; do
+	[ -x "$p" ] || { echo "builddir.sh: no program '$p' (build it or set PGO_GEN/PGO_RUN)" >&2; exit 1; }
+done
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/builddir-bench.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+core=$tmp/oe-core layer=$tmp/meta-hello build=$tmp/build
+cp -R "$top/tests/data/oe-meta" "$core"
+cp -R "$top/tests/data/task-builddir/meta-hello" "$layer"
+# pgo-gen -B looks for python3's recipe by its file name in BBFILES
+mkdir -p "$layer/recipes-devtools/python" "$build/conf" "$tmp/home"
+: >"$layer/recipes-devtools/python/python3_3.14.7.bb"
+cp "$top/tests/data/task-builddir/conf/local.conf" "$top/tests/data/task-builddir/conf/auto.conf" \
+	"$build/conf/"
+sed -e "s|@COREBASE@|$core|" -e "s|@LAYER@|$layer|" \
+	"$top/tests/data/task-builddir/conf/bblayers.conf" >"$build/conf/bblayers.conf"
+
+. "$top/bench/median.sh"
+export HOME="$tmp/home"
+"$run" task -B "$build" hello greet >/dev/null 2>&1 ||
+	{ echo "builddir.sh: pgo-run task -B failed" >&2; exit 1; }
+echo "pgo-run task -B: $(median "$runs" "$run" task -B "$build" hello greet 2>/dev/null)"
+"$gen" -B "$build" -o "$tmp/meta-pgo" >/dev/null 2>&1 ||
+	{ echo "builddir.sh: pgo-gen -B failed" >&2; exit 1; }
+echo "pgo-gen -B:      $(median "$runs" "$gen" -B "$build" --check -o "$tmp/meta-pgo" 2>/dev/null)"
