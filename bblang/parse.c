@@ -587,25 +587,129 @@ feed_keywords(struct parser *p, unsigned line, const char *s)
 	return feed_conf(p, line, s, false);
 }
 
+/* a line the ASCII fast paths below may take: no byte PCRE2's WS class knows
+   that the C tests do not (\x1c-\x1f, and the multi-byte spaces) */
+static bool
+plain_ascii(const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s >= 0x80 || ((unsigned char)*s >= 0x1c && (unsigned char)*s <= 0x1f))
+			return false;
+	return true;
+}
+
+static bool
+ascii_ws(char c)
+{
+	return c == ' ' || (c >= '\t' && c <= '\r');
+}
+
+static const char *
+skip_ws(const char *s)
+{
+	while (ascii_ws(*s))
+		s++;
+	return s;
+}
+
+static bool
+func_name_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       (c && strchr("_.-+{}$:", c));
+}
+
+/* RX_FUNC_START on an ASCII line: [python|fakeroot]... [NAME] ( ) { */
+struct func_start {
+	bool py, fr;
+	char *name;
+};
+
+static bool
+func_start_ascii(const char *s, struct func_start *fs)
+{
+	const char *n;
+
+	memset(fs, 0, sizeof(*fs));
+	for (;;) {
+		if (!strncmp(s, "python", 6) && (ascii_ws(s[6]) || s[6] == '(')) {
+			fs->py = true;
+			s = skip_ws(s + 6);
+		} else if (!strncmp(s, "fakeroot", 8) && ascii_ws(s[8])) {
+			fs->fr = true;
+			s = skip_ws(s + 8);
+		} else {
+			break;
+		}
+	}
+	for (n = s; func_name_char(*s); s++)
+		;
+	if (*(s = skip_ws(s)) != '(' || *(s = skip_ws(s + 1)) != ')' ||
+	    *(s = skip_ws(s + 1)) != '{' || s[1])
+		return false;
+	s = n;
+	while (func_name_char(*s))
+		s++;
+	fs->name = s > n ? xstrndup(n, (size_t)(s - n)) : NULL;
+	return true;
+}
+
+static bool
+func_start(const char *s, struct func_start *fs)
+{
+	struct m m;
+	size_t n = strlen(s);
+
+	if (!n || s[n - 1] != '{')
+		return false;
+	if (plain_ascii(s))
+		return func_start_ascii(s, fs);
+	if (!rx_match(RX_FUNC_START, s, &m))
+		return false;
+	fs->name = named(&m, "func");
+	fs->py = named_set(&m, "py");
+	fs->fr = named_set(&m, "fr");
+	return true;
+}
+
+/* RX_DEF: def NAME...: ; the name, or NULL */
+static char *
+def_start(const char *s)
+{
+	const char *n, *e;
+	struct m m;
+
+	if (strncmp(s, "def", 3))
+		return NULL;
+	if (!plain_ascii(s))
+		return rx_match(RX_DEF, s, &m) ? grp(&m, 1) : NULL;
+	if (!ascii_ws(s[3]))
+		return NULL;
+	n = skip_ws(s + 3);
+	for (e = n; (*e >= 'a' && *e <= 'z') || (*e >= 'A' && *e <= 'Z') || (*e >= '0' && *e <= '9') ||
+		    *e == '_'; e++)
+		;
+	return e > n && strchr(e, ':') ? xstrndup(n, (size_t)(e - n)) : NULL;
+}
+
 static int
 feed_start(struct parser *p, unsigned line, const char *s)
 {
-	struct m m;
+	struct func_start fs;
+	char *def;
 
-	if (rx_match(RX_FUNC_START, s, &m)) {
+	if (func_start(s, &fs)) {
 		p->infunc = true;
-		p->funcname = named(&m, "func");
-		if (!p->funcname)
-			p->funcname = xstrdup("__anonymous");
-		p->func_python = named_set(&m, "py");
-		p->func_fakeroot = named_set(&m, "fr");
+		p->funcname = fs.name ? fs.name : xstrdup("__anonymous");
+		p->func_python = fs.py;
+		p->func_fakeroot = fs.fr;
 		p->func_line = line;
 		return 0;
 	}
-	if (rx_match(RX_DEF, s, &m)) {
+	if ((def = def_start(s))) {
 		bb_strvec_pushdup(&p->body, s);
 		p->inpython = true;
-		p->funcname = grp(&m, 1);
+		p->funcname = def;
 		return 0;
 	}
 	return feed_keywords(p, line, s);

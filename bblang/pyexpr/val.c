@@ -286,6 +286,16 @@ py_describe(struct ev *ev, struct pv *v)
 	struct bb_buf b = BB_BUF_INIT;
 	char *p;
 
+	/* the repr is cut at 200 bytes: of a long str, the repr of its start is enough */
+	if (v->t == T_STR && v->n > 256) {
+		size_t n = 256;
+		struct pv *head;
+
+		while (n && ((unsigned char)v->s[n] & 0xc0) == 0x80)
+			n--;
+		if ((head = py_mksub(ev, v->s, n)))
+			v = head;
+	}
 	ev->lenient = true;
 	py_to_str(ev, v, &b, true);
 	ev->lenient = false;
