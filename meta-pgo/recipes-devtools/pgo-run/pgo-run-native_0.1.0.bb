@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=64ea640e1fc8d21f569079b4b34ab14a7cc71ef6ea851e786d72016900aa071f"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=86b480be5f41d8abc905716bdf79a0c4c106ddbb9627e7728be566e049eb9d04"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
