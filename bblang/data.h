@@ -76,6 +76,8 @@ int bb_data_expand(struct bb_data *d, const char *s, const char *varname, char *
 const char *bb_data_flag_raw(struct bb_data *d, const char *var, const char *flag);
 /* the keys the datastore iterates, sorted bytewise; caller frees the array, not the names */
 const char **bb_data_keys(struct bb_data *d, size_t *n);
+/* the same, only the keys that hold part */
+const char **bb_data_keys_with(struct bb_data *d, const char *part, size_t *n);
 /* user flag names of var, sorted; caller frees the array, not the names */
 const char **bb_data_flags(struct bb_data *d, const char *var, size_t *n);
 /* where var was last assigned, or NULL */

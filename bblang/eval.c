@@ -4,6 +4,7 @@
  * BBHandler.inherit)
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -303,6 +304,15 @@ anon_name(const struct bb_loc *loc)
 	return n;
 }
 
+static char *
+line_str(unsigned line)
+{
+	char buf[16];
+
+	snprintf(buf, sizeof(buf), "%u", line);
+	return xstrdup(buf);
+}
+
 /* MethodNode.eval */
 static int
 eval_method(struct bb_data *d, const struct bb_stmt *s, const struct bb_loc *loc)
@@ -317,7 +327,7 @@ eval_method(struct bb_data *d, const struct bb_stmt *s, const struct bb_loc *loc
 
 		free(name);
 		name = anon_name(loc);
-		t = xasprintf("def %s(d):\n%s", name, text);
+		t = xstrcat("def ", name, "(d):\n", text, NULL);
 		free(text);
 		text = t;
 		python = true;
@@ -335,7 +345,7 @@ eval_method(struct bb_data *d, const struct bb_stmt *s, const struct bb_loc *loc
 	bb_data_set_flag(d, name, "func", "1", loc);
 	ret = bb_data_set(d, name, text, true, &at);
 	bb_data_set_flag(d, name, "filename", loc->file, loc);
-	ln = xasprintf("%u", s->body_line);
+	ln = line_str(s->body_line);
 	bb_data_set_flag(d, name, "lineno", ln, loc);
 	free(ln);
 	free(old);
@@ -348,7 +358,7 @@ static int
 eval_pymethod(struct bb_data *d, const struct bb_stmt *s, const struct bb_loc *loc)
 {
 	struct bb_loc at = { loc->file, s->body_line + 1 };
-	char *ln = xasprintf("%u", s->body_line);
+	char *ln = line_str(s->body_line);
 	int ret;
 
 	bb_data_set_flag(d, s->var, "func", "1", loc);
@@ -866,14 +876,12 @@ bb_data_expand_keys(struct bb_data *d)
 {
 	struct bb_strvec from = BB_STRVEC_INIT, to = BB_STRVEC_INIT;
 	size_t n;
-	const char **keys = bb_data_keys(d, &n);
+	const char **keys = bb_data_keys_with(d, "${", &n);
 	int ret = 0;
 
 	for (size_t i = 0; i < n; i++) {
 		char *e;
 
-		if (!strstr(keys[i], "${"))
-			continue;
 		if (bb_data_expand(d, keys[i], NULL, &e) < 0) {
 			ret = -1;
 			break;

@@ -611,6 +611,12 @@ bb_data_get(struct bb_data *d, const char *var, bool expand, char **out)
 const char **
 bb_data_keys(struct bb_data *d, size_t *n)
 {
+	return bb_data_keys_with(d, NULL, n);
+}
+
+const char **
+bb_data_keys_with(struct bb_data *d, const char *part, size_t *n)
+{
 	const char **keys = xreallocarray(NULL, d->nvars + 1, sizeof(*keys));
 	size_t k = 0;
 
@@ -620,7 +626,7 @@ bb_data_keys(struct bb_data *d, size_t *n)
 		struct var *v = d->slots[i];
 		bool active = false;
 
-		if (!v)
+		if (!v || (part && !strstr(v->name, part)))
 			continue;
 		for (size_t j = 0; j < v->novr && !active; j++)
 			active = data_ovr_active(d, v->ovr[j].ovr);

@@ -56,7 +56,7 @@ bb_path_join(const char *a, const char *b)
 
 	if (b[0] == '/' || !n)
 		return xstrdup(b);
-	return xasprintf("%s%s%s", a, a[n - 1] == '/' ? "" : "/", b);
+	return xstrcat(a, a[n - 1] == '/' ? "" : "/", b, NULL);
 }
 
 char *

@@ -228,11 +228,15 @@ bb_data_list_add(struct bb_data *d, const char *var, const char *flag, const cha
 
 	if (front) {
 		bb_buf_addstr(&b, word);
-		if (f && *f->val)
-			bb_buf_addf(&b, " %s", f->val);
+		if (f && *f->val) {
+			bb_buf_addch(&b, ' ');
+			bb_buf_addstr(&b, f->val);
+		}
 	} else {
-		if (f && *f->val)
-			bb_buf_addf(&b, "%s ", f->val);
+		if (f && *f->val) {
+			bb_buf_addstr(&b, f->val);
+			bb_buf_addch(&b, ' ');
+		}
 		bb_buf_addstr(&b, word);
 	}
 	ret = bb_data_set_flag(d, var, flag, b.buf, f ? &f->loc : NULL);

@@ -127,7 +127,10 @@ bb_strvec_join(const struct bb_strvec *sv, size_t from, const char *sep)
 {
 	struct bb_buf b = BB_BUF_INIT;
 
-	for (size_t i = from; i < sv->n; i++)
-		bb_buf_addf(&b, "%s%s", i > from ? sep : "", sv->v[i]);
+	for (size_t i = from; i < sv->n; i++) {
+		if (i > from)
+			bb_buf_addstr(&b, sep);
+		bb_buf_addstr(&b, sv->v[i]);
+	}
 	return bb_buf_detach(&b);
 }
