@@ -40,11 +40,35 @@ bb_data_new(void)
 	return d;
 }
 
+/* the flag names nearly every variable or function has: shared, never copied */
+static const char *const common_flags[] = {
+	"_content", "func", "python", "filename", "lineno", "export", "task", "deps",
+	"doc", "_defaultval", "unexport", "dirs", "cleandirs", "vardeps", "vardepsexclude",
+};
+
+static char *
+flag_name(const char *name)
+{
+	for (size_t i = 0; i < sizeof(common_flags) / sizeof(*common_flags); i++)
+		if (name[0] == common_flags[i][0] && !strcmp(name, common_flags[i]))
+			return (char *)common_flags[i];
+	return xstrdup(name);
+}
+
+static void
+flag_name_free(char *name)
+{
+	for (size_t i = 0; i < sizeof(common_flags) / sizeof(*common_flags); i++)
+		if (name == common_flags[i])
+			return;
+	free(name);
+}
+
 static void
 var_free(struct var *v)
 {
 	for (size_t i = 0; i < v->nflags; i++) {
-		free(v->flags[i].name);
+		flag_name_free(v->flags[i].name);
 		free(v->flags[i].val);
 	}
 	free(v->flags);
@@ -276,7 +300,7 @@ var_flag_put(struct var *v, const char *name, char *val, const struct bb_loc *lo
 			v->flags = xreallocarray(v->flags, v->aflags, sizeof(*v->flags));
 		}
 		f = &v->flags[v->nflags++];
-		f->name = xstrdup(name);
+		f->name = flag_name(name);
 	} else {
 		free(f->val);
 	}
@@ -293,7 +317,7 @@ var_flag_drop(struct var *v, const char *name)
 	if (!f)
 		return;
 	i = (size_t)(f - v->flags);
-	free(f->name);
+	flag_name_free(f->name);
 	free(f->val);
 	memmove(f, f + 1, (v->nflags - i - 1) * sizeof(*f));
 	v->nflags--;
