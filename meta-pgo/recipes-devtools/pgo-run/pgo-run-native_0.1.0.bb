@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=d2c35f3f809cfcd9dd2f37e4255e2c55120f7fb2ad1ab9abd1b0699b3af5018d"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=8f1bc0f4280c81b5f44844e4fa894085c12a9472192ae9ed4b789076963e05b4"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
