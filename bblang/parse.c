@@ -256,7 +256,9 @@ struct parser {
 	char *funcname;
 	bool func_python, func_fakeroot;
 	unsigned func_line;
-	struct bb_strvec body, residue;
+	struct bb_strvec residue;
+	struct bb_buf body;	/* a function's lines so far, joined by newlines */
+	size_t nbody;
 };
 
 static int
@@ -474,18 +476,20 @@ parse_conf(struct parser *p, struct lines *lines)
 	return ret;
 }
 
-static char *
-join_body(struct bb_strvec *body)
+static void
+body_add(struct parser *p, const char *line)
 {
-	struct bb_buf b = BB_BUF_INIT;
+	if (p->nbody++)
+		bb_buf_addch(&p->body, '\n');
+	bb_buf_addstr(&p->body, line);
+}
 
-	for (size_t i = 0; i < body->n; i++) {
-		if (i)
-			bb_buf_addch(&b, '\n');
-		bb_buf_addstr(&b, body->v[i]);
-	}
-	bb_strvec_clear(body);
-	return bb_buf_detach(&b);
+/* the lines added, joined; the body is empty again */
+static char *
+join_body(struct parser *p)
+{
+	p->nbody = 0;
+	return bb_buf_detach(&p->body);
 }
 
 static void
@@ -493,12 +497,12 @@ end_function(struct parser *p, unsigned line)
 {
 	struct bb_stmt *st = stmt_new(p->st, BB_ST_METHOD, line);
 
-	bb_strvec_pushdup(&p->body, "");
-	st->body_line = line - (unsigned)p->body.n;
+	body_add(p, "");
+	st->body_line = line - (unsigned)p->nbody;
 	st->var = stmt_take(p->st, p->funcname);
 	st->python = p->func_python;
 	st->fakeroot = p->func_fakeroot;
-	st->value = stmt_take(p->st, join_body(&p->body));
+	st->value = stmt_take(p->st, join_body(p));
 	p->funcname = NULL;
 	p->infunc = false;
 }
@@ -508,9 +512,9 @@ end_python(struct parser *p, unsigned line)
 {
 	struct bb_stmt *st = stmt_new(p->st, BB_ST_PYMETHOD, line);
 
-	st->body_line = line - (unsigned)p->body.n - 1;
+	st->body_line = line - (unsigned)p->nbody - 1;
 	st->var = stmt_take(p->st, p->funcname);
-	st->value = stmt_take(p->st, join_body(&p->body));
+	st->value = stmt_take(p->st, join_body(p));
 	p->funcname = NULL;
 	p->inpython = false;
 }
@@ -707,7 +711,7 @@ feed_start(struct parser *p, unsigned line, const char *s)
 		return 0;
 	}
 	if ((def = def_start(s))) {
-		bb_strvec_pushdup(&p->body, s);
+		body_add(p, s);
 		p->inpython = true;
 		p->funcname = def;
 		return 0;
@@ -743,12 +747,12 @@ feed_recipe(struct parser *p, unsigned line, const char *s, bool eof)
 		if (!strcmp(s, "}"))
 			end_function(p, line);
 		else
-			bb_strvec_pushdup(&p->body, s);
+			body_add(p, s);
 		return 0;
 	}
 	if (p->inpython) {
 		if (!eof && python_body_line(s, &m)) {
-			bb_strvec_pushdup(&p->body, s);
+			body_add(p, s);
 			return 0;
 		}
 		end_python(p, line);
@@ -852,6 +856,8 @@ bb_parse_buf(struct bb_data *d, const char *file, char *text, size_t len, bool r
 	size_t blen;
 	int ret;
 
+	bb_buf_init(&p.body);
+
 	memset(out, 0, sizeof(*out));
 	out->file = bb_data_intern(d, file);
 	base = base ? base + 1 : file;
@@ -875,7 +881,7 @@ bb_parse_buf(struct bb_data *d, const char *file, char *text, size_t len, bool r
 	ret = recipe ? parse_recipe(&p, &lines) : parse_conf(&p, &lines);
 	free(lines.buf);
 	free(lines.v);
-	bb_strvec_clear(&p.body);
+	bb_buf_release(&p.body);
 	bb_strvec_clear(&p.residue);
 	free(p.funcname);
 	if (ret)

@@ -54,8 +54,8 @@ isspace_py(const char *s)
 	return bb_py_space_at(s, strnlen(s, 3), 0);
 }
 
-bool
-bb_words_has(const char *s, const char *word)
+static bool
+words_has_slow(const char *s, const char *word)
 {
 	size_t n = strlen(word), k;
 
@@ -71,6 +71,29 @@ bb_words_has(const char *s, const char *word)
 		if ((size_t)(e - s) == n && !memcmp(s, word, n))
 			return true;
 		s = e;
+	}
+	return false;
+}
+
+/* a word without whitespace is found as a substring bounded by whitespace or the
+   ends; a multi-byte neighbour, which may be a space, takes the word by word scan */
+bool
+bb_words_has(const char *s, const char *word)
+{
+	size_t n = strlen(word);
+
+	if (!n)
+		return false;
+	for (const char *w = word; *w; w++)
+		if ((unsigned char)*w >= 0x80 || isspace_py(w))
+			return words_has_slow(s, word);
+	for (const char *p = strstr(s, word); p; p = strstr(p + 1, word)) {
+		unsigned char before = p > s ? (unsigned char)p[-1] : ' ', after = (unsigned char)p[n];
+
+		if (before >= 0x80 || after >= 0x80)
+			return words_has_slow(s, word);
+		if (isspace_py((const char *)&before) && (!after || isspace_py(p + n)))
+			return true;
 	}
 	return false;
 }

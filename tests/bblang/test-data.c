@@ -5,6 +5,7 @@
 
 #include "bblang/data.h"
 #include "bblang/parse.h"
+#include "bblang/strvec.h"
 #include "tests/test-util.h"
 
 static int
@@ -296,6 +297,26 @@ test_list(void **state)
 	assert_flag(d, "L", "deps", "a c");
 }
 
+/* a word of a list: whole words only, split on python's whitespace */
+static void
+test_words_has(void **state)
+{
+	(void)state;
+	assert_true(bb_words_has("a/b.bbclass c", "a/b.bbclass"));
+	assert_true(bb_words_has("x\ta\n", "a"));
+	assert_false(bb_words_has("ab a_c ca", "a"));
+	assert_true(bb_words_has("ab a", "a"));
+	assert_false(bb_words_has("a b", "a b"));
+	assert_false(bb_words_has("a", ""));
+	assert_false(bb_words_has("", "a"));
+	/* U+00A0 and U+2003 separate words; U+00E9 does not */
+	assert_true(bb_words_has("x\xc2\xa0" "a" "\xe2\x80\x83" "y", "a"));
+	assert_false(bb_words_has("\xc3\xa9" "a", "a"));
+	assert_true(bb_words_has("\xc3\xa9" "a a", "a"));
+	assert_true(bb_words_has("\x1f" "a" "\x1c", "a"));
+	assert_true(bb_words_has("b \xc3\xa9 c", "\xc3\xa9"));
+}
+
 static void
 test_expand_keys(void **state)
 {
@@ -327,6 +348,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_fanout_cached, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_rename, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_list, setup, teardown),
+		cmocka_unit_test(test_words_has),
 		cmocka_unit_test_setup_teardown(test_expand_keys, setup, teardown),
 	};
 
