@@ -86,10 +86,10 @@ eval_data(struct bb_data *d, const struct bb_stmt *s, const struct bb_loc *loc)
 		bb_data_set_flag(d, s->var, "export", "1", loc);
 	if (assigned_value(d, s, loc, &val) < 0)
 		return -1;
-	if ((strstr(s->var, ":append") || strstr(s->var, ":remove") ||
-	     strstr(s->var, ":prepend")) &&
-	    (s->op == BB_OP_APPEND || s->op == BB_OP_PREPEND || s->op == BB_OP_POSTDOT ||
-	     s->op == BB_OP_PREDOT || s->op == BB_OP_DEFAULT))
+	if ((s->op == BB_OP_APPEND || s->op == BB_OP_PREPEND || s->op == BB_OP_POSTDOT ||
+	     s->op == BB_OP_PREDOT || s->op == BB_OP_DEFAULT) &&
+	    (strstr(s->var, ":append") || strstr(s->var, ":remove") ||
+	     strstr(s->var, ":prepend")))
 		bb_data_warn(d, loc, "'%s' used with this operator is not a recommended operator "
 			"combination", s->var);
 	if (s->flag && s->op == BB_OP_WEAK_DEFAULT) {

@@ -65,8 +65,13 @@ setvar_keyword(const char *var, int sep, size_t *base, const char **add)
 static bool
 old_syntax(const char *var)
 {
-	return strncmp(var, "__anon_", 7) &&
-	       (strstr(var, "_append") || strstr(var, "_prepend") || strstr(var, "_remove"));
+	if (!strncmp(var, "__anon_", 7))
+		return false;
+	for (const char *p = strchr(var, '_'); p; p = strchr(p + 1, '_'))
+		if (!strncmp(p, "_append", 7) || !strncmp(p, "_prepend", 8) ||
+		    !strncmp(p, "_remove", 7))
+			return true;
+	return false;
 }
 
 static void

@@ -63,7 +63,12 @@ bb_py_space_at(const char *str, size_t n, size_t i)
 size_t
 bb_py_space_before(const char *s, size_t end)
 {
+	unsigned char c = end ? (unsigned char)s[end - 1] : 0;
 	size_t k;
+
+	/* a multi-byte space ends with a continuation byte */
+	if (end && c < 0x80)
+		return c == ' ' || (c >= 9 && c <= 13) || (c >= 0x1c && c <= 0x1f);
 
 	for (k = 1; k <= 3 && k <= end; k++)
 		if (bb_py_space_at(s, end, end - k) == k)
