@@ -1,13 +1,10 @@
-#include <dlfcn.h>
 #include <stddef.h>
 
+#include "common/lazy.h"
 #include "common/xmlapi.h"
 
 /* the functions to look up, by their offsets in struct xml */
-static const struct {
-	const char *name;
-	size_t off;
-} syms[] = {
+static const struct lazy_sym syms[] = {
 	{ "xmlReadFile", offsetof(struct xml, ReadFile) },
 	{ "xmlFreeDoc", offsetof(struct xml, FreeDoc) },
 	{ "xmlDocGetRootElement", offsetof(struct xml, DocGetRootElement) },
@@ -44,22 +41,8 @@ xml_api(struct bb_error *err)
 	if (lib)
 		return &api;
 	/* the soname of the library configure found */
-	lib = dlopen("libxml2.so.2", RTLD_NOW | RTLD_LOCAL);
-	if (!lib) {
-		bb_error(err, NULL, "cannot load libxml2: %s", dlerror());
+	if (lazy_load(&lib, "libxml2.so.2", "libxml2", syms, sizeof(syms) / sizeof(syms[0]), &api,
+		      err) < 0)
 		return NULL;
-	}
-	for (size_t i = 0; i < sizeof(syms) / sizeof(syms[0]); i++) {
-		void *p = dlsym(lib, syms[i].name);
-
-		if (!p) {
-			bb_error(err, NULL, "libxml2 has no '%s'", syms[i].name);
-			dlclose(lib);
-			lib = NULL;
-			return NULL;
-		}
-		/* POSIX: a data pointer from dlsym converts to a function pointer */
-		*(void **)((char *)&api + syms[i].off) = p;
-	}
 	return &api;
 }

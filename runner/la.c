@@ -1,14 +1,11 @@
-#include <dlfcn.h>
 #include <stddef.h>
 
+#include "common/lazy.h"
 #include "runner/la.h"
 
 #define F(name) { "archive_" #name, offsetof(struct la, name) }
 
-static const struct {
-	const char *name;
-	size_t off;
-} syms[] = {
+static const struct lazy_sym syms[] = {
 	F(entry_clear),
 	F(entry_filetype),
 	F(entry_free),
@@ -52,22 +49,8 @@ la_api(struct bb_error *err)
 	if (lib)
 		return &api;
 	/* the soname of the library configure found */
-	lib = dlopen("libarchive.so.13", RTLD_NOW | RTLD_LOCAL);
-	if (!lib) {
-		bb_error(err, NULL, "cannot load libarchive: %s", dlerror());
+	if (lazy_load(&lib, "libarchive.so.13", "libarchive", syms, sizeof(syms) / sizeof(syms[0]),
+		      &api, err) < 0)
 		return NULL;
-	}
-	for (size_t i = 0; i < sizeof(syms) / sizeof(syms[0]); i++) {
-		void *p = dlsym(lib, syms[i].name);
-
-		if (!p) {
-			bb_error(err, NULL, "libarchive has no '%s'", syms[i].name);
-			dlclose(lib);
-			lib = NULL;
-			return NULL;
-		}
-		/* POSIX: a data pointer from dlsym converts to a function pointer */
-		*(void **)((char *)&api + syms[i].off) = p;
-	}
 	return &api;
 }

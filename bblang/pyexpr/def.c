@@ -118,9 +118,9 @@ expr(struct ev *ev, const struct fn *f, size_t a, size_t b, bool tuple)
 	return v;
 }
 
-/* the token index of the ':' that ends a compound statement's header in [a, b) */
+/* the index of the first op outside brackets in tokens [a, b), or b */
 static size_t
-header_colon(const struct ev *ev, size_t a, size_t b)
+op_at(const struct ev *ev, size_t a, size_t b, int op)
 {
 	int depth = 0;
 
@@ -131,10 +131,17 @@ header_colon(const struct ev *ev, size_t a, size_t b)
 			depth++;
 		else if (is_op(t, ')') || is_op(t, ']') || is_op(t, '}'))
 			depth--;
-		else if (!depth && is_op(t, ':'))
+		else if (!depth && is_op(t, op))
 			return i;
 	}
 	return b;
+}
+
+/* the ':' that ends a compound statement's header */
+static size_t
+header_colon(const struct ev *ev, size_t a, size_t b)
+{
+	return op_at(ev, a, b, ':');
 }
 
 /* a target of names: NAME or NAME, NAME... in [a, b) */
@@ -266,23 +273,11 @@ run_for(struct ev *ev, struct fn *f, size_t i, size_t *next, struct pv **ret)
 	return r;
 }
 
-/* '=' at bracket depth 0 in [a, b), or b */
+/* the '=' of an assignment */
 static size_t
 assign_at(const struct ev *ev, size_t a, size_t b)
 {
-	int depth = 0;
-
-	for (size_t i = a; i < b; i++) {
-		const struct tok *t = &ev->tok[i];
-
-		if (is_op(t, '(') || is_op(t, '[') || is_op(t, '{'))
-			depth++;
-		else if (is_op(t, ')') || is_op(t, ']') || is_op(t, '}'))
-			depth--;
-		else if (!depth && is_op(t, '='))
-			return i;
-	}
-	return b;
+	return op_at(ev, a, b, '=');
 }
 
 /* "+=" and the like: the operator for py_binop, or 0 */

@@ -90,26 +90,39 @@ parse_items(struct ev *ev, struct pv *first, int close, enum pt t)
 	return ev->skip ? &py_none : py_vec_seq(ev, &vc, t);
 }
 
-bool
-py_comp_ahead(struct ev *ev)
+/*
+ * scanning from ev->pos to the end of the expression (its closing bracket, the
+ * line's end): whether the keyword want comes outside brackets before any of
+ * the operators stops or the keyword stopkw (may be NULL)
+ */
+static bool
+ahead(struct ev *ev, const char *want, const char *stops, const char *stopkw)
 {
-	size_t i;
 	int depth = 0, op;
 
-	for (i = ev->pos; i < ev->ntok; i++) {
-		op = ev->tok[i].k == K_OP ? ev->tok[i].op : 0;
-		if (ev->tok[i].k == K_END || ev->tok[i].k == K_NL)
+	for (size_t i = ev->pos; i < ev->ntok; i++) {
+		const struct tok *t = &ev->tok[i];
+
+		op = t->k == K_OP ? t->op : 0;
+		if (t->k == K_END || t->k == K_NL)
 			return false;
 		if (op == '(' || op == '[' || op == '{')
 			depth++;
 		else if ((op == ')' || op == ']' || op == '}') && !depth--)
 			return false;
-		else if (!depth && op == ',')
+		else if (!depth && ((op > 0 && op < 256 && strchr(stops, op)) ||
+				    (stopkw && tok_is(t, stopkw))))
 			return false;
-		else if (!depth && tok_is(&ev->tok[i], "for"))
+		else if (!depth && tok_is(t, want))
 			return true;
 	}
 	return false;
+}
+
+bool
+py_comp_ahead(struct ev *ev)
+{
+	return ahead(ev, "for", ",", NULL);
 }
 
 /* the target of a for: NAME or NAME, NAME...; the names' tokens are [*a, *b) */
@@ -632,23 +645,7 @@ parse_andor(struct ev *ev, bool is_or)
 static bool
 has_if(struct ev *ev)
 {
-	size_t i;
-	int depth = 0, op;
-
-	for (i = ev->pos; i < ev->ntok; i++) {
-		op = ev->tok[i].k == K_OP ? ev->tok[i].op : 0;
-		if (ev->tok[i].k == K_END || ev->tok[i].k == K_NL)
-			return false;
-		if (op == '(' || op == '[' || op == '{')
-			depth++;
-		else if ((op == ')' || op == ']' || op == '}') && !depth--)
-			return false;
-		else if (!depth && (op == ',' || op == ':' || op == '=' || tok_is(&ev->tok[i], "for")))
-			return false;
-		else if (!depth && tok_is(&ev->tok[i], "if"))
-			return true;
-	}
-	return false;
+	return ahead(ev, "if", ",:=", "for");
 }
 
 /* x if c else y: c is evaluated first, then x or y */
