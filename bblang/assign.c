@@ -24,7 +24,7 @@ init_classes(void)
 		if (alnum)
 			classes[c] |= VARCH | FLAG1 | FLAG2;
 		/* python's \s for ASCII */
-		if (c == ' ' || (c >= '\t' && c <= '\r') || (c >= 0x1c && c <= 0x1f))
+		if (bb_py_ascii_space((unsigned char)c))
 			classes[c] |= WS;
 	}
 	for (p = "-_+.${}/~:"; *p; p++)

@@ -591,21 +591,22 @@ feed_keywords(struct parser *p, unsigned line, const char *s)
 	return feed_conf(p, line, s, false);
 }
 
-/* a line the ASCII fast paths below may take: no byte PCRE2's WS class knows
-   that the C tests do not (\x1c-\x1f, and the multi-byte spaces) */
+/* a line the ASCII fast paths below may take: none of the multi-byte spaces
+   PCRE2's WS class knows */
 static bool
 plain_ascii(const char *s)
 {
 	for (; *s; s++)
-		if ((unsigned char)*s >= 0x80 || ((unsigned char)*s >= 0x1c && (unsigned char)*s <= 0x1f))
+		if ((unsigned char)*s >= 0x80)
 			return false;
 	return true;
 }
 
+/* WS on an ASCII line */
 static bool
 ascii_ws(char c)
 {
-	return c == ' ' || (c >= '\t' && c <= '\r');
+	return bb_py_ascii_space((unsigned char)c);
 }
 
 static const char *
@@ -726,7 +727,7 @@ python_body_line(const char *s, struct m *m)
 {
 	unsigned char c = (unsigned char)s[0];
 
-	if (!c || c == '#' || c == ' ' || (c >= '\t' && c <= '\r') || (c >= 0x1c && c <= 0x1f))
+	if (!c || c == '#' || (c < 0x80 && bb_py_ascii_space(c)))
 		return true;
 	return c >= 0x80 && rx_match(RX_PYTHON_FUNC, s, m);
 }

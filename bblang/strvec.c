@@ -48,30 +48,39 @@ isspace_py(const char *s)
 	unsigned char c = (unsigned char)*s;
 
 	if (c < 0x80)
-		return c == ' ' || (c >= 9 && c <= 13) || (c >= 0x1c && c <= 0x1f);
+		return bb_py_ascii_space(c);
 	if (c != 0xc2 && c != 0xe1 && c != 0xe2 && c != 0xe3)
 		return 0;
 	return bb_py_space_at(s, strnlen(s, 3), 0);
+}
+
+/* the next word of *s as python's str.split() finds it, n bytes long; NULL at the end */
+static const char *
+next_word(const char **s, size_t *n)
+{
+	const char *p = *s, *e;
+	size_t k;
+
+	while ((k = isspace_py(p)))
+		p += k;
+	if (!*p)
+		return NULL;
+	for (e = p; *e && !isspace_py(e); e++)
+		;
+	*n = (size_t)(e - p);
+	*s = e;
+	return p;
 }
 
 static bool
 words_has_slow(const char *s, const char *word)
 {
 	size_t n = strlen(word), k;
+	const char *w;
 
-	while (*s) {
-		const char *e;
-
-		while ((k = isspace_py(s)))
-			s += k;
-		if (!*s)
-			break;
-		for (e = s; *e && !isspace_py(e); e++)
-			;
-		if ((size_t)(e - s) == n && !memcmp(s, word, n))
+	while ((w = next_word(&s, &k)))
+		if (k == n && !memcmp(w, word, n))
 			return true;
-		s = e;
-	}
 	return false;
 }
 
@@ -85,14 +94,14 @@ bb_words_has(const char *s, const char *word)
 	if (!n)
 		return false;
 	for (const char *w = word; *w; w++)
-		if ((unsigned char)*w >= 0x80 || isspace_py(w))
+		if ((unsigned char)*w >= 0x80 || bb_py_ascii_space((unsigned char)*w))
 			return words_has_slow(s, word);
 	for (const char *p = strstr(s, word); p; p = strstr(p + 1, word)) {
 		unsigned char before = p > s ? (unsigned char)p[-1] : ' ', after = (unsigned char)p[n];
 
 		if (before >= 0x80 || after >= 0x80)
 			return words_has_slow(s, word);
-		if (isspace_py((const char *)&before) && (!after || isspace_py(p + n)))
+		if (bb_py_ascii_space(before) && (!after || bb_py_ascii_space(after)))
 			return true;
 	}
 	return false;
@@ -101,20 +110,11 @@ bb_words_has(const char *s, const char *word)
 void
 bb_strvec_split(struct bb_strvec *sv, const char *s)
 {
-	while (*s) {
-		const char *e;
+	const char *w;
+	size_t n;
 
-		size_t k;
-
-		while ((k = isspace_py(s)))
-			s += k;
-		if (!*s)
-			break;
-		for (e = s; *e && !isspace_py(e); e++)
-			;
-		bb_strvec_push(sv, xstrndup(s, (size_t)(e - s)));
-		s = e;
-	}
+	while ((w = next_word(&s, &n)))
+		bb_strvec_push(sv, xstrndup(w, n));
 }
 
 void

@@ -44,7 +44,7 @@ bb_py_space_at(const char *str, size_t n, size_t i)
 {
 	const unsigned char *s = (const unsigned char *)str;
 
-	if (s[i] == ' ' || (s[i] >= 9 && s[i] <= 13) || (s[i] >= 0x1c && s[i] <= 0x1f))
+	if (bb_py_ascii_space(s[i]))
 		return 1;
 	if (s[i] == 0xc2 && i + 1 < n && (s[i + 1] == 0x85 || s[i + 1] == 0xa0))
 		return 2;
@@ -68,7 +68,7 @@ bb_py_space_before(const char *s, size_t end)
 
 	/* a multi-byte space ends with a continuation byte */
 	if (end && c < 0x80)
-		return c == ' ' || (c >= 9 && c <= 13) || (c >= 0x1c && c <= 0x1f);
+		return bb_py_ascii_space(c);
 
 	for (k = 1; k <= 3 && k <= end; k++)
 		if (bb_py_space_at(s, end, end - k) == k)

@@ -38,18 +38,6 @@ struct fn {
 
 enum flow { FL_NEXT, FL_RETURN, FL_BREAK, FL_CONTINUE, FL_ERR };
 
-static bool
-is_kw(const struct tok *t, const char *kw)
-{
-	return t->k == K_NAME && t->n == strlen(kw) && !memcmp(t->p, kw, t->n);
-}
-
-static bool
-is_op(const struct tok *t, int op)
-{
-	return t->k == K_OP && t->op == op;
-}
-
 static enum flow
 fail_syntax(struct ev *ev, const struct fn *f, const char *what)
 {
@@ -111,7 +99,7 @@ expr(struct ev *ev, const struct fn *f, size_t a, size_t b, bool tuple)
 	if (f->check)
 		ev->skip--;
 	if (v && ev->pos != b) {
-		if (is_op(&ev->tok[ev->pos], '=') || ev->tok[ev->pos].k == K_OP)
+		if (ev->tok[ev->pos].k == K_OP)
 			return fail_unsup(ev, f, &ev->tok[ev->pos], "unsupported syntax at"), NULL;
 		return fail_syntax(ev, f, "invalid syntax"), NULL;
 	}
@@ -127,11 +115,11 @@ op_at(const struct ev *ev, size_t a, size_t b, int op)
 	for (size_t i = a; i < b; i++) {
 		const struct tok *t = &ev->tok[i];
 
-		if (is_op(t, '(') || is_op(t, '[') || is_op(t, '{'))
+		if (py_tok_op(t, '(') || py_tok_op(t, '[') || py_tok_op(t, '{'))
 			depth++;
-		else if (is_op(t, ')') || is_op(t, ']') || is_op(t, '}'))
+		else if (py_tok_op(t, ')') || py_tok_op(t, ']') || py_tok_op(t, '}'))
 			depth--;
-		else if (!depth && is_op(t, op))
+		else if (!depth && py_tok_op(t, op))
 			return i;
 	}
 	return b;
@@ -149,7 +137,7 @@ static bool
 names_only(const struct ev *ev, size_t a, size_t b)
 {
 	for (size_t i = a; i < b; i++)
-		if ((i - a) % 2 ? !is_op(&ev->tok[i], ',') : ev->tok[i].k != K_NAME)
+		if ((i - a) % 2 ? !py_tok_op(&ev->tok[i], ',') : ev->tok[i].k != K_NAME)
 			return false;
 	return a < b && ev->tok[b - 1].k == K_NAME;
 }
@@ -197,28 +185,29 @@ run_if(struct ev *ev, struct fn *f, size_t i, size_t *next, struct pv **ret)
 {
 	unsigned indent = f->ln[i].indent;
 	enum flow fl = FL_NEXT, r;
-	bool done = false, is_else;
+	bool done = false, is_else, taken;
 	struct pv *c = NULL;
 	size_t k;
 
 	for (;;) {
 		const struct line *l = &f->ln[i];
 
-		is_else = is_kw(&ev->tok[l->a], "else");
+		is_else = py_tok_is(&ev->tok[l->a], "else");
 		k = header_colon(ev, l->a, l->b);
 		if (k == l->b)
 			return fail_syntax(ev, f, "expected ':'");
 		if (is_else ? k != l->a + 1 : !(c = expr(ev, f, l->a + 1, k, false)))
 			return is_else ? fail_syntax(ev, f, "invalid syntax") : FL_ERR;
-		r = run_body(ev, f, i, k, &i, f->check || (!done && (is_else || py_truthy(c))), ret);
+		taken = !f->check && !done && (is_else || py_truthy(c));
+		r = run_body(ev, f, i, k, &i, f->check || taken, ret);
 		if (r == FL_ERR)
 			return r;
-		if (!f->check && !done && (is_else || py_truthy(c))) {
+		if (taken) {
 			done = true;
 			fl = r;
 		}
 		if (is_else || i >= f->nln || f->ln[i].indent != indent ||
-		    !(is_kw(&ev->tok[f->ln[i].a], "elif") || is_kw(&ev->tok[f->ln[i].a], "else")))
+		    !(py_tok_is(&ev->tok[f->ln[i].a], "elif") || py_tok_is(&ev->tok[f->ln[i].a], "else")))
 			break;
 	}
 	*next = i;
@@ -233,7 +222,7 @@ run_for(struct ev *ev, struct fn *f, size_t i, size_t *next, struct pv **ret)
 	struct pv *it, **items = NULL;
 	enum flow r = FL_NEXT;
 
-	while (tb < l->b && !is_kw(&ev->tok[tb], "in"))
+	while (tb < l->b && !py_tok_is(&ev->tok[tb], "in"))
 		tb++;
 	if (tb == l->b || !names_only(ev, ta, tb))
 		return ta < tb && tb < l->b ? fail_unsup(ev, f, &ev->tok[ta], "a for target") :
@@ -245,7 +234,7 @@ run_for(struct ev *ev, struct fn *f, size_t i, size_t *next, struct pv **ret)
 		return FL_ERR;
 	if (run_body(ev, f, i, k, &after, false, ret) == FL_ERR)
 		return FL_ERR;
-	if (after < f->nln && f->ln[after].indent == l->indent && is_kw(&ev->tok[f->ln[after].a], "else"))
+	if (after < f->nln && f->ln[after].indent == l->indent && py_tok_is(&ev->tok[f->ln[after].a], "else"))
 		return fail_unsup(ev, f, &ev->tok[f->ln[after].a], "for ...");
 	*next = after;
 	f->loops++;
@@ -316,7 +305,7 @@ run_assign(struct ev *ev, struct fn *f, size_t a, size_t b)
 		return fail_unsup(ev, f, &ev->tok[a], "chained assignment");
 	if (!(v = expr(ev, f, eq + 1, b, true)))
 		return FL_ERR;
-	return bind(ev, f, a, eq, f->check ? NULL : v) < 0 ? FL_ERR : FL_NEXT;
+	return bind(ev, f, a, eq, v) < 0 ? FL_ERR : FL_NEXT;
 }
 
 static enum flow
@@ -332,22 +321,22 @@ run_simple(struct ev *ev, struct fn *f, size_t a, size_t b, struct pv **ret)
 	if (py_spend(ev, STMT_COST) < 0)
 		return FL_ERR;
 	for (i = 0; i < sizeof(unsup) / sizeof(*unsup); i++)
-		if (is_kw(t, unsup[i]))
+		if (py_tok_is(t, unsup[i]))
 			return fail_unsup(ev, f, t, "statement");
-	if (is_kw(t, "pass") || is_kw(t, "break") || is_kw(t, "continue")) {
+	if (py_tok_is(t, "pass") || py_tok_is(t, "break") || py_tok_is(t, "continue")) {
 		if (b != a + 1)
 			return fail_syntax(ev, f, "invalid syntax");
-		if (!is_kw(t, "pass") && !f->loops)
+		if (!py_tok_is(t, "pass") && !f->loops)
 			return fail_syntax(ev, f, "'break' or 'continue' outside loop");
-		return is_kw(t, "pass") || f->check ? FL_NEXT : is_kw(t, "break") ? FL_BREAK : FL_CONTINUE;
+		return py_tok_is(t, "pass") || f->check ? FL_NEXT : py_tok_is(t, "break") ? FL_BREAK : FL_CONTINUE;
 	}
-	if (is_kw(t, "return")) {
+	if (py_tok_is(t, "return")) {
 		*ret = &py_none;
 		if (b > a + 1 && !(*ret = expr(ev, f, a + 1, b, true)))
 			return FL_ERR;
 		return f->check ? FL_NEXT : FL_RETURN;
 	}
-	if (is_kw(t, "if") || is_kw(t, "elif") || is_kw(t, "else") || is_kw(t, "for"))
+	if (py_tok_is(t, "if") || py_tok_is(t, "elif") || py_tok_is(t, "else") || py_tok_is(t, "for"))
 		return fail_syntax(ev, f, "invalid syntax");
 	for (i = a; i < b && ev->tok[i].k == K_STR; i++)
 		;
@@ -372,9 +361,9 @@ run_lines(struct ev *ev, struct fn *f, size_t from, size_t to, struct pv **ret)
 		if (l->indent != indent)
 			return fail_syntax(ev, f, l->indent > indent ? "unexpected indent" :
 					   "unindent does not match any outer indentation level");
-		if (is_kw(t, "if")) {
+		if (py_tok_is(t, "if")) {
 			r = run_if(ev, f, i, &i, ret);
-		} else if (is_kw(t, "for")) {
+		} else if (py_tok_is(t, "for")) {
 			r = run_for(ev, f, i, &i, ret);
 		} else {
 			r = run_simple(ev, f, l->a, l->b, ret);
@@ -395,16 +384,16 @@ bind_args(struct ev *ev, struct fn *f, const struct args *ar, size_t *body)
 	const struct tok *par[MAX_PARAMS], *t;
 	struct pv *val[MAX_PARAMS] = { NULL }, *name;
 
-	if (!is_kw(&ev->tok[l->a], "def") || ev->tok[l->a + 1].k != K_NAME ||
-	    !is_op(&ev->tok[p], '('))
+	if (!py_tok_is(&ev->tok[l->a], "def") || ev->tok[l->a + 1].k != K_NAME ||
+	    !py_tok_op(&ev->tok[p], '('))
 		return py_unsup(ev, "'%.*s' is not a def", (int)f->nname, f->name), -1;
-	for (p++; !is_op(&ev->tok[p], ')'); p++) {
+	for (p++; !py_tok_op(&ev->tok[p], ')'); p++) {
 		t = &ev->tok[p];
 		if (t->k != K_NAME || np == MAX_PARAMS)
 			return fail_unsup(ev, f, t, "parameter"), -1;
 		par[np] = t;
 		dflt[np] = 0;
-		if (is_op(&ev->tok[++p], '=')) {
+		if (py_tok_op(&ev->tok[++p], '=')) {
 			dflt[np] = ++p;
 			ev->pos = p;
 			ev->skip++;
@@ -417,10 +406,10 @@ bind_args(struct ev *ev, struct fn *f, const struct args *ar, size_t *body)
 			return fail_syntax(ev, f, "parameter without a default follows one with"), -1;
 		}
 		np++;
-		if (!is_op(&ev->tok[p], ','))
+		if (!py_tok_op(&ev->tok[p], ','))
 			break;
 	}
-	if (!is_op(&ev->tok[p], ')') || (c = header_colon(ev, p + 1, l->b)) != p + 1)
+	if (!py_tok_op(&ev->tok[p], ')') || (c = header_colon(ev, p + 1, l->b)) != p + 1)
 		return fail_syntax(ev, f, "invalid syntax"), -1;
 	*body = c;
 	if (ar->npos > np)
@@ -470,7 +459,7 @@ py_call_def(struct ev *ev, struct pv *fv, const struct args *ar)
 	struct tok *tok = ev->tok;
 	size_t ntok = ev->ntok, pos = ev->pos, c;
 	struct scope *outer = ev->scope;
-	struct fn f = { .name = fv->s, .nname = fv->n };
+	struct fn f = { .name = fv->s, .nname = fv->n, .sc = { .fn = true } };
 	struct pv *ret = &py_none;
 	char *text = NULL, *err = NULL, *cname;
 	enum flow r = FL_ERR;
@@ -499,8 +488,6 @@ py_call_def(struct ev *ev, struct pv *fv, const struct args *ar)
 		pyraise(ev, "NameError: name '%.*s' is not defined", (int)fv->n, fv->s);
 		goto out;
 	}
-	f.sc.fn = true;
-	f.sc.up = NULL;
 	if (py_lex_code(ev, text, strlen(text)) < 0 || split_lines(ev, &f, text) < 0 || !f.nln)
 		goto out;
 	ev->scope = NULL;	/* defaults: the globals */

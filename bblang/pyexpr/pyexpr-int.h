@@ -18,6 +18,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <string.h>
 
 #include "bblang/buf.h"
 #include "pyexpr.h"
@@ -68,6 +69,19 @@ struct tok {
 	size_t n;
 	struct pv *v;
 };
+
+/* the token is the keyword (or name) kw; the token is the operator op */
+static inline bool
+py_tok_is(const struct tok *t, const char *kw)
+{
+	return t->k == K_NAME && t->n == strlen(kw) && !memcmp(t->p, kw, t->n);
+}
+
+static inline bool
+py_tok_op(const struct tok *t, int op)
+{
+	return t->k == K_OP && t->op == op;
+}
 
 struct args {
 	struct pv **pos;
@@ -257,8 +271,6 @@ struct pv *py_call_def(struct ev *ev, struct pv *f, const struct args *ar);
 int py_lex_code(struct ev *ev, const char *code, size_t len);
 /* an expression at ev->pos (a tuple display too when tuple), evaluated unless ev->skip */
 struct pv *py_parse_expr(struct ev *ev, bool tuple);
-/* whether the expression at ev->pos, up to its ',' or closing bracket, has a 'for' */
-bool py_comp_ahead(struct ev *ev);
 /* binds the names of tokens [a, b) (NAME or NAME, NAME...) to v in sc, unpacking v
    when there is more than one */
 int py_bind_target(struct ev *ev, struct scope *sc, size_t a, size_t b, struct pv *v);

@@ -27,19 +27,13 @@ cur(struct ev *ev)
 static bool
 at_op(struct ev *ev, int op)
 {
-	return cur(ev)->k == K_OP && cur(ev)->op == op;
-}
-
-static bool
-tok_is(const struct tok *t, const char *kw)
-{
-	return t->k == K_NAME && t->n == strlen(kw) && !memcmp(t->p, kw, t->n);
+	return py_tok_op(cur(ev), op);
 }
 
 static bool
 at_kw(struct ev *ev, const char *kw)
 {
-	return tok_is(cur(ev), kw);
+	return py_tok_is(cur(ev), kw);
 }
 
 static struct pv *
@@ -111,16 +105,17 @@ ahead(struct ev *ev, const char *want, const char *stops, const char *stopkw)
 		else if ((op == ')' || op == ']' || op == '}') && !depth--)
 			return false;
 		else if (!depth && ((op > 0 && op < 256 && strchr(stops, op)) ||
-				    (stopkw && tok_is(t, stopkw))))
+				    (stopkw && py_tok_is(t, stopkw))))
 			return false;
-		else if (!depth && tok_is(t, want))
+		else if (!depth && py_tok_is(t, want))
 			return true;
 	}
 	return false;
 }
 
-bool
-py_comp_ahead(struct ev *ev)
+/* whether the expression at ev->pos, up to its ',' or closing bracket, has a 'for' */
+static bool
+comp_ahead(struct ev *ev)
 {
 	return ahead(ev, "for", ",", NULL);
 }
@@ -144,9 +139,8 @@ parse_target(struct ev *ev, size_t *a, size_t *b)
 	return 0;
 }
 
-/* binds the names of tokens [a, b) (every other one a name) to v, unpacked when more than one */
-static int
-bind_target(struct ev *ev, struct scope *sc, size_t a, size_t b, struct pv *v)
+int
+py_bind_target(struct ev *ev, struct scope *sc, size_t a, size_t b, struct pv *v)
 {
 	size_t k = (b - a + 1) / 2, n, i;
 	struct pv **items, *name;
@@ -165,12 +159,6 @@ bind_target(struct ev *ev, struct scope *sc, size_t a, size_t b, struct pv *v)
 		    py_scope_set(ev, sc, name, items[i]) < 0)
 			return -1;
 	return 0;
-}
-
-int
-py_bind_target(struct ev *ev, struct scope *sc, size_t a, size_t b, struct pv *v)
-{
-	return bind_target(ev, sc, a, b, v);
 }
 
 /*
@@ -220,7 +208,7 @@ parse_comp(struct ev *ev, bool gen)
 		return NULL;
 	ev->scope = &sc;
 	for (i = 0; i < n; i++) {
-		if (py_spend(ev, 16) < 0 || bind_target(ev, &sc, ta, tb, items[i]) < 0)
+		if (py_spend(ev, 16) < 0 || py_bind_target(ev, &sc, ta, tb, items[i]) < 0)
 			break;
 		for (k = 0, keep = true; k < ncond && keep; k++) {
 			ev->pos = conds[k];
@@ -277,7 +265,7 @@ parse_list(struct ev *ev)
 		ev->pos++;
 		return ev->skip ? &py_none : py_mkseq(ev, T_LIST, 0);
 	}
-	if (py_comp_ahead(ev))
+	if (comp_ahead(ev))
 		return (x = parse_comp(ev, false)) && expect(ev, ']') == 0 ? x : NULL;
 	if (!(x = parse_ternary(ev)))
 		return NULL;
@@ -356,7 +344,7 @@ parse_name(struct ev *ev)
 	struct tok *t = cur(ev);
 
 	if (py_word_in(keywords, t->p, t->n)) {
-		if (!tok_is(t, "True") && !tok_is(t, "False") && !tok_is(t, "None"))
+		if (!py_tok_is(t, "True") && !py_tok_is(t, "False") && !py_tok_is(t, "None"))
 			return syntax(ev);
 		ev->pos++;
 		return t->p[0] == 'T' ? &py_true : t->p[0] == 'F' ? &py_false : &py_none;
@@ -408,7 +396,7 @@ parse_call(struct ev *ev, struct pv *f)
 		} else if (kw.n) {
 			return py_unsup(ev, "positional argument after keyword argument");
 		}
-		if (!name && !pos.n && py_comp_ahead(ev)) {
+		if (!name && !pos.n && comp_ahead(ev)) {
 			/* f(x for x in y): the generator must be f's only argument */
 			if (!ev->skip && !py_takes_generator(f))
 				return py_unsup(ev, "a generator expression passed to %s",
@@ -565,13 +553,13 @@ comp_op(struct ev *ev)
 			return i;
 		}
 	}
-	if (tok_is(t, "in") || (tok_is(t, "not") && tok_is(t + 1, "in"))) {
-		ev->pos += tok_is(t, "in") ? 1 : 2;
-		return tok_is(t, "in") ? C_IN : C_NOTIN;
+	if (py_tok_is(t, "in") || (py_tok_is(t, "not") && py_tok_is(t + 1, "in"))) {
+		ev->pos += py_tok_is(t, "in") ? 1 : 2;
+		return py_tok_is(t, "in") ? C_IN : C_NOTIN;
 	}
-	if (tok_is(t, "is")) {
-		ev->pos += tok_is(t + 1, "not") ? 2 : 1;
-		return tok_is(t + 1, "not") ? C_ISNOT : C_IS;
+	if (py_tok_is(t, "is")) {
+		ev->pos += py_tok_is(t + 1, "not") ? 2 : 1;
+		return py_tok_is(t + 1, "not") ? C_ISNOT : C_IS;
 	}
 	return -1;
 }
