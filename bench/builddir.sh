@@ -26,16 +26,12 @@ for p in "$gen" "$run"; do
 done
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/builddir-bench.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
-core=$tmp/oe-core layer=$tmp/meta-hello build=$tmp/build
-cp -R "$top/tests/data/oe-meta" "$core"
-cp -R "$top/tests/data/task-builddir/meta-hello" "$layer"
+layer=$tmp/meta-hello build=$tmp/build
+. "$top/tests/data/task-builddir/make-builddir.sh"
+make_builddir "$top/tests/data" "$tmp"
 # pgo-gen -B looks for python3's recipe by its file name in BBFILES
-mkdir -p "$layer/recipes-devtools/python" "$build/conf" "$tmp/home"
+mkdir -p "$layer/recipes-devtools/python" "$tmp/home"
 : >"$layer/recipes-devtools/python/python3_3.14.7.bb"
-cp "$top/tests/data/task-builddir/conf/local.conf" "$top/tests/data/task-builddir/conf/auto.conf" \
-	"$build/conf/"
-sed -e "s|@COREBASE@|$core|" -e "s|@LAYER@|$layer|" \
-	"$top/tests/data/task-builddir/conf/bblayers.conf" >"$build/conf/bblayers.conf"
 
 . "$top/bench/median.sh"
 export HOME="$tmp/home"

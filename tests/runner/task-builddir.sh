@@ -22,12 +22,10 @@ fail() { not_ok "$@"; head -30 "$tmp/log" | diag; : >"$tmp/log"; }
 : >"$tmp/log"
 
 core=$tmp/oe-core layer=$tmp/meta-hello build=$tmp/build home=$tmp/home
-cp -R "$TEST_DATADIR/oe-meta" "$core"
-cp -R "$data/meta-hello" "$layer"
-mkdir -p "$build/conf" "$home"
-cp "$data/conf/local.conf" "$data/conf/auto.conf" "$build/conf/"
-sed -e "s|@COREBASE@|$core|" -e "s|@LAYER@|$layer|" "$data/conf/bblayers.conf" \
-	>"$build/conf/bblayers.conf"
+# shellcheck source=tests/data/task-builddir/make-builddir.sh
+. "$data/make-builddir.sh"
+make_builddir "$TEST_DATADIR" "$tmp" || exit 99
+mkdir -p "$home"
 
 # bitbake was started from its own bin/ in PATH, which OE-core's layer.conf
 # keeps in front of HOSTTOOLS_DIR (BITBAKEPATH): only its place matters here
