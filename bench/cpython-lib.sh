@@ -1,0 +1,335 @@
+# bench/cpython-lib.sh: what bench/cpython-e2e (CPython 3.11, the profile
+# task's choice) and bench/cpython-pgo (several builds per variant) share.
+# Sourced; the caller sets top, W, PV, XY (X.Y), SRC (the pristine tree),
+# PREFIX, JOBS, PGO_GEN, PGO_RUN and ME (its name, for messages).
+
+say() { printf '%s: %s\n' "$ME" "$*" >&2; }
+die() { printf '%s: error: %s\n' "$ME" "$*" >&2; exit 1; }
+now() { date +%s.%N; }
+since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
+done_() { [ -e "$W/stamps/$1" ]; }
+stamp() { touch "$W/stamps/$1"; }
+need() { for t in "$@"; do command -v "$t" >/dev/null || die "missing tool: $t"; done; }
+
+# a variable of a generated recipe, as BitBake would expand it (bblang)
+recipe_var() { # LAYER RECIPE VAR [VAR=VALUE]...
+	local layer=$1 recipe=$2 var=$3 defs=() kv
+	shift 3
+	for kv in "$@"; do defs+=(-D "$kv"); done
+	"$PGO_GEN" vars -C -O class-target -I "$layer" "${defs[@]}" -v "$var" "$layer/$recipe" |
+		sed -n "s/^$var	//p"
+}
+
+# copy the pristine tree to DIR/Python-$PV (a tree of its own, like an OE
+# WORKDIR) and make DIR/build
+new_tree() {
+	rm -rf "$1"
+	mkdir -p "$1/build"
+	cp -a "$SRC" "$1/Python-$PV"
+}
+
+# configure from the build directory through a relative path, as OE's
+# oe_runconf does: the compiler then sees relative source paths, the same in
+# every tree, and GCC's per-function checksums (which include the source
+# path) match between the instrumented build and the rebuild
+configure_py() { # TREE PREFIX [ARGS]...
+	local tree=$1 prefix=$2
+	shift 2
+	(cd "$tree/build" && "../Python-$PV/configure" --prefix="$prefix" \
+		--enable-shared --without-ensurepip --with-system-expat \
+		LDFLAGS="-Wl,-rpath,$prefix/lib" "$@")
+}
+
+# a plain ./configure && make
+build_baseline() {
+	local t=$W/trees/baseline s
+	new_tree "$t"
+	s=$(now)
+	configure_py "$t" "$W/inst/baseline" >"$W/logs/baseline.log" 2>&1
+	make -C "$t/build" -j"$JOBS" >>"$W/logs/baseline.log" 2>&1
+	since "$s" >"$W/times/baseline-build"
+	rm -rf "$W/inst/baseline"
+	make -C "$t/build" install >>"$W/logs/baseline.log" 2>&1
+	say "baseline: built in $(cat "$W/times/baseline-build") s"
+}
+
+# configure regenerated after PATCH... as OE's autotools class does: by
+# autoconf when it is the version configure.ac asks for or later; else
+# (CPython 3.14 asks for 2.72, Debian 12 has 2.71) the configure.ac hunks of
+# the patches are applied to configure, line for line, each exactly once
+regen_configure() { # TREE PATCH...
+	local tree=$1 want have
+	shift
+	want=$(sed -n 's/^AC_PREREQ(\[\{0,1\}\([0-9.]*\).*/\1/p' "$tree/configure.ac")
+	have=$(autoconf --version | sed -n '1s/.* \([0-9.]*\)$/\1/p')
+	if [ "$(printf '%s\n%s\n' "$want" "$have" | sort -V | head -n 1)" = "$want" ]; then
+		(cd "$tree" && autoconf)
+		return
+	fi
+	echo "autoconf $have is older than configure.ac's $want: patching configure"
+	python3 - "$tree/configure" "$@" <<'PY'
+import sys
+conf = sys.argv[1]
+text = open(conf).read()
+for patch in sys.argv[2:]:
+    inside, old, new = False, [], []
+    pairs = []
+    for line in open(patch):
+        if line.startswith('diff --git'):
+            inside = line.rstrip().endswith(' b/configure.ac')
+        elif inside and line.startswith('-') and not line.startswith('---'):
+            old.append(line[1:])
+        elif inside and line.startswith('+') and not line.startswith('+++'):
+            new.append(line[1:])
+        elif old or new:
+            pairs.append((''.join(old), ''.join(new)))
+            old, new = [], []
+    if old or new:
+        pairs.append((''.join(old), ''.join(new)))
+    for a, b in pairs:
+        if text.count(a) != 1:
+            sys.exit('configure has %d copies of %r' % (text.count(a), a))
+        text = text.replace(a, b)
+        print('configure: %r -> %r' % (a.strip(), b.strip()))
+open(conf, 'w').write(text)
+PY
+}
+
+# the python3-profile-opt recipe's build: its own patches (SRC_URI, after
+# OE-core's on the pristine tree), its PGO_GEN_FLAGS on make's command line,
+# installed in $PREFIX under $W/inst/instr-root
+build_instr() {
+	local t=$W/trees/instr recipe=recipes-devtools/python/python3-profile-opt_$PV.bb
+	local flags p patches
+	new_tree "$t"
+	# the recipe's own patches (SRC_URI), then configure regenerated as
+	# OE's autotools class does
+	patches=$(recipe_var "$W/layer" "$recipe" SRC_URI | tr ' ' '\n' | sed -n 's|^file://\(.*\.patch\)$|\1|p')
+	[ -n "$patches" ] || die "no patches in $recipe's SRC_URI"
+	for p in $patches; do
+		patch -d "$t/Python-$PV" -p1 -N --no-backup-if-mismatch <"$W/layer/recipes-devtools/python/python3-profile-opt/$p" \
+			>>"$W/logs/instr.log" 2>&1 || die "$p does not apply"
+	done
+	regen_configure "$t/Python-$PV" $(for p in $patches; do echo "$W/layer/recipes-devtools/python/python3-profile-opt/$p"; done) >>"$W/logs/instr.log" 2>&1 || die "configure not regenerated: see $W/logs/instr.log"
+	flags=$(recipe_var "$W/layer" "$recipe" PGO_GEN_FLAGS "B=$t/build")
+	echo "$flags" >"$W/instr-flags"
+	say "instr: patches: $(echo $patches); flags: $flags"
+	local s; s=$(now)
+	configure_py "$t" "$PREFIX" >>"$W/logs/instr.log" 2>&1
+	make -C "$t/build" -j"$JOBS" CFLAGS_NODIST="$flags" LDFLAGS_NODIST="$flags" >>"$W/logs/instr.log" 2>&1
+	since "$s" >"$W/times/instr-build"
+	# the install runs the instrumented python (compileall): its profile goes
+	# to a scratch GCOV_PREFIX, never into a profile
+	rm -rf "$W/inst/instr-root"
+	GCOV_PREFIX=$W/trees/instr/install-gcda GCOV_PREFIX_STRIP=4 \
+		make -C "$t/build" install DESTDIR="$W/inst/instr-root" >>"$W/logs/instr.log" 2>&1
+	# 3.11.2's install forgets Lib/test/test_sqlite3 (TESTSUBDIRS)
+	[ "$PV" != 3.11.2 ] || cp -a "$t/Python-$PV/Lib/test/test_sqlite3" "$W/inst/instr-root$PREFIX/lib/python3.11/test/"
+	[ -e "$W/inst/instr-root$PREFIX/lib/libpython$XY-pgo.so.1.0" ] || die "no libpython$XY-pgo.so.1.0 installed"
+	say "instr: built in $(cat "$W/times/instr-build") s"
+}
+
+# build_native NAME [CONFIGURE ARGS]: CPython's own --enable-optimizations
+# (make profile-opt) in its steps, so that the task is timed alone; the task
+# is run as upstream's 3.11 run_profile_task did (once, its status ignored:
+# 3.13 and later stop the build when a training test fails, and a test that
+# fails on this host says nothing of PGO)
+build_native() {
+	local name=$1 t=$W/trees/$1 s s2 log=$W/logs/$1.log
+	shift
+	new_tree "$t"
+	s=$(now)
+	configure_py "$t" "$W/inst/$name" --enable-optimizations "$@" >"$log" 2>&1
+	make -C "$t/build" -j"$JOBS" profile-gen-stamp >>"$log" 2>&1
+	s2=$(now)
+	(cd "$t/build" && LD_LIBRARY_PATH=$t/build ./python -m test --pgo --timeout=1200) \
+		>"$W/logs/$name-task.log" 2>&1 || true
+	since "$s2" >"$W/times/$name-task"
+	ls "$t/build/Python/ceval.gcda" >/dev/null 2>&1 || die "$name: the profile task wrote no Python/ceval.gcda"
+	make -C "$t/build" clean-retain-profile >>"$log" 2>&1
+	touch "$t/build/profile-run-stamp"
+	make -C "$t/build" -j"$JOBS" >>"$log" 2>&1
+	since "$s" >"$W/times/$name-build"
+	rm -rf "$W/inst/$name"
+	make -C "$t/build" install >>"$log" 2>&1
+	say "$name: built in $(cat "$W/times/$name-build") s, its profile task $(cat "$W/times/$name-task") s"
+}
+
+# the test image plus the instrumented python of ROOT (a DESTDIR): a second
+# cpio archive with $PREFIX and the shared libraries it needs (from this
+# Debian 12 host, the same release as the image's packages), appended to the
+# test image's initramfs (the kernel unpacks concatenated archives in order)
+make_image() { # ROOT
+	local img=$W/image py=$W/image-py root=$1
+	need cpio readelf gzip
+	sh "$top/tests/image/build-image.sh" "$img" >"$W/logs/image.log" 2>&1 || die "the test image does not build: see $W/logs/image.log"
+	rm -rf "$py"
+	mkdir -p "$py/tree/lib/x86_64-linux-gnu" "$py/deploy"
+	cp -a "$root/opt" "$py/tree/"
+	find "$py/tree$PREFIX" -name '*.so*' -type f -exec strip --strip-debug {} +
+	strip --strip-debug "$py/tree$PREFIX/bin/python$XY"
+	local f lib have
+	have=$(cd "$img/rootfs/lib/x86_64-linux-gnu" && ls)
+	for f in $(find "$py/tree$PREFIX" -type f \( -name '*.so*' -o -path '*/bin/*' \)); do
+		readelf -d "$f" 2>/dev/null | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'
+	done | sort -u >"$py/needed"
+	# and the libraries those need, to a fixpoint
+	local n=0 m
+	while :; do
+		for lib in $(cat "$py/needed"); do
+			case $lib in libpython"$XY"-pgo.so*|libpython3-pgo.so) continue ;; esac
+			[ -e "/lib/x86_64-linux-gnu/$lib" ] || die "$lib is not on this host"
+			readelf -d "/lib/x86_64-linux-gnu/$lib" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'
+		done | cat - "$py/needed" | sort -u >"$py/needed.new"
+		mv "$py/needed.new" "$py/needed"
+		m=$(wc -l <"$py/needed")
+		[ "$m" = "$n" ] && break
+		n=$m
+	done
+	# libc6 must be the image's own version, or the image's libc and the
+	# host's libm could disagree
+	local hv iv
+	hv=$(dpkg-query -W -f '${Version}' libc6)
+	iv=$(dpkg-deb -f "$img"/pkgs/debs/libc6_*.deb Version)
+	[ "$hv" = "$iv" ] || die "this host's libc6 $hv is not the image's $iv"
+	for lib in $(cat "$py/needed"); do
+		case $lib in libpython"$XY"-pgo.so*|libpython3-pgo.so) continue ;; esac
+		printf '%s\n' $have | grep -qx "$lib" && continue
+		cp -L "/lib/x86_64-linux-gnu/$lib" "$py/tree/lib/x86_64-linux-gnu/$lib"
+	done
+	# the profile directory the instrumented python writes to
+	mkdir -p "$py/tree/var/lib/python-pgo/profile"
+	find "$py/tree" -exec touch -h -d @0 {} +
+	. "$img/image.env"
+	local base; base=$(basename "$IMAGE_INITRD")
+	cp -a "$IMAGE_DEPLOY_DIR/." "$py/deploy/"
+	rm -f "$py/deploy/$base"
+	{ cat "$IMAGE_INITRD"
+	  (cd "$py/tree" && find . -mindepth 1 | LC_ALL=C sort | cpio --quiet -o -H newc -R 0:0 --reproducible) | gzip -1n
+	} >"$py/deploy/$base"
+	# room for the python tree in RAM (initramfs) and the tests' files
+	sed -i -e 's/^qb_mem = .*/qb_mem = -m 3072/' "$py/deploy/"*.qemuboot.conf
+	sed -e "s|$IMAGE_DEPLOY_DIR|$py/deploy|g" "$img/image.env" >"$py/image.env"
+	say "image: $(du -h "$py/deploy/$base" | cut -f1) initramfs, $(wc -l <"$py/needed") libraries needed"
+}
+
+# gather PROFILE_NAME TASK_ARGS: pgo-run profile in QEMU (TCG here) with the
+# image of make_image; the profile in $W/profiles/NAME, its archive beside it
+gather() {
+	local name=$1 args=$2 py=$W/image-py gccver
+	. "$py/image.env"
+	gccver=$(gcc -dumpfullversion)
+	"$PGO_RUN" profile --target qemu --qemuboot "$IMAGE_QEMUBOOT" --accel auto \
+		--transport ssh --ssh-key "$IMAGE_SSH_KEY" --boot-marker "$IMAGE_MARKER" \
+		--python "$PREFIX/bin/python3" --task "$args" \
+		--remote-dir /var/lib/python-pgo/profile --gcov-prefix-strip 4 \
+		--toolchain gcc --gcc-version "$gccver" \
+		--ok-status 0,2,3 --timeout 14400 --idle-timeout 1800 \
+		--out "$W/profiles/$name" --archive "$W/profiles/$name.tar" \
+		--machine qemux86-64 --image pgo-test-image-python \
+		--log "$W/logs/profile-$name.log" </dev/null ||
+		die "pgo-run profile for $name failed: $(tail -n 1 "$W/logs/profile-$name.log")"
+	sed -n 's/^pgo-run: done: \([0-9.]*\)s in all, the task \([0-9.]*\)s$/\1 \2/p' \
+		"$W/logs/profile-$name.log" | tail -n 1 >"$W/times/profile-$name"
+	say "profile $name: $(cat "$W/times/profile-$name") (total, task s); $(ls "$W/profiles/$name" | grep -c '\.gcda$') files"
+}
+
+# do_pgo_check of the generated python3 bbappend, run for real: the class's
+# shell functions as bblang expands them for this build, with BitBake's
+# logging functions
+pgo_check() { # LAYER BUILDDIR PROFDIR LOG
+	local layer=$1 b=$2 prof=$3 f t=$W/tmp-check
+	mkdir -p "$t"
+	{
+		echo 'bbnote() { echo "NOTE: $*"; }'
+		echo 'bbwarn() { echo "WARNING: $*"; }'
+		echo 'bbfatal() { echo "ERROR: $*"; exit 1; }'
+		for f in pgo_gcov_stamp pgo_check_gcc_profile; do
+			echo "$f() {"
+			printf '%b\n' "$(recipe_var "$layer" 'recipes-devtools/python/python3_%.bbappend' "$f" \
+				"B=$b" "T=$t" CC=gcc)"
+			echo "}"
+		done
+		echo "pgo_check_gcc_profile mangled '$prof'"
+	} >"$t/run.do_pgo_check"
+	sh "$t/run.do_pgo_check" >"$4" 2>&1
+}
+
+# the core objects GCC built with profile data: for each Python/ Objects/
+# Parser/ object, its .gcda is in the profile and the compiler did not say
+# it found no profile for it (-Wmissing-profile names the file)
+count_used() { # BUILDDIR LOG PROFDIR -> "used total"
+	local b=$1 log=$2 prof=$3 used=0 total=0 obj base gcda
+	for obj in $(cd "$b" && find Python Objects Parser -name '*.o' | LC_ALL=C sort); do
+		total=$((total + 1))
+		base=${obj%.o}
+		gcda=$prof/$(printf '%s' "$base" | sed 's|/|#|g').gcda
+		[ -f "$gcda" ] || continue
+		grep -q "$(printf '%s' "$base" | sed 's|/|#|g')\.gcda.*profile count data file not found" "$log" && continue
+		used=$((used + 1))
+	done
+	echo "$used $total"
+}
+
+# rebuild TREE_NAME LAYER PROFILE_NAME [CONFIGURE ARGS]: python3 rebuilt with
+# a profile as the python3 bbappend does it (PGO_USE_FLAGS), in a tree and
+# build directory of its own; do_pgo_check, no coverage mismatch, and at
+# least 90% of the core objects built with the profile
+rebuild() {
+	local name=$1 layer=$2 prof=$W/profiles/$3 t=$W/trees/$1 flags log=$W/logs/rebuild-$1.log
+	shift 3
+	[ -e "$prof/pgo-manifest.xml" ] || die "no profile $prof"
+	new_tree "$t"
+	flags=$(recipe_var "$layer" 'recipes-devtools/python/python3_%.bbappend' PGO_USE_FLAGS \
+		"B=$t/build" "PGO_PROFILE_DIR=$prof")
+	echo "$flags" >"$W/times/rebuild-$name-flags"
+	local s; s=$(now)
+	configure_py "$t" "$W/inst/$name" "$@" >"$log" 2>&1
+	make -C "$t/build" -j"$JOBS" CFLAGS_NODIST="$flags" LDFLAGS_NODIST="$flags" >>"$log" 2>&1 ||
+		die "rebuild $name failed: $(grep -m1 -E 'error|Error' "$log")"
+	since "$s" >"$W/times/rebuild-$name"
+	rm -rf "$W/inst/$name"
+	make -C "$t/build" install >>"$log" 2>&1
+	local mism; mism=$(grep -c 'coverage-mismatch\|coverage mismatch' "$log" || true)
+	[ "$mism" = 0 ] || die "rebuild $name: $mism coverage-mismatch diagnostics"
+	pgo_check "$layer" "$t/build" "$prof" "$W/logs/pgo-check-$name.log" ||
+		die "rebuild $name: do_pgo_check fails: $(tail -n 1 "$W/logs/pgo-check-$name.log")"
+	say "rebuild $name: do_pgo_check: $(tail -n 1 "$W/logs/pgo-check-$name.log")"
+	set -- $(count_used "$t/build" "$log" "$prof")
+	echo "$1 $2" >"$W/times/used-$name"
+	local pct=$(( $1 * 100 / $2 ))
+	[ "$pct" -ge 90 ] || die "rebuild $name: only $1 of $2 core objects ($pct%) were built with the profile"
+	local nf; nf=$(grep -c 'profile for function .* not found' "$log" || true)
+	say "rebuild $name: $(cat "$W/times/rebuild-$name") s; $1 of $2 core objects built with the profile ($pct%); $nf functions without profile data"
+}
+
+# the benchmark set (bench/pybench) over the interpreters $W/inst/NAME,
+# interleaved
+bench_run() { # OUT NAME...
+	local out=$1 args=() name
+	shift
+	for name in "$@"; do
+		[ -x "$W/inst/$name/bin/python3" ] || die "no interpreter $W/inst/$name/bin/python3"
+		args+=("$name=$W/inst/$name/bin/python3")
+	done
+	"$W/inst/baseline/bin/python3" -I "$top/bench/pybench/harness.py" --reps "$REPS" \
+		--out "$out" "${args[@]}"
+}
+
+# run the STAGES given (or all of ALL) in order, each once (its stamp)
+run_stages() { # "ALL" STAGE...
+	local all=$1 st s stages
+	shift
+	stages=${*:-$all}
+	for st in $stages; do
+		case " $all " in *" $st "*) ;; *) die "no stage '$st' (stages: $all)" ;; esac
+		if done_ "$st"; then say "$st: done before ($W/stamps/$st)"; continue; fi
+		say "$st ..."
+		s=$(now)
+		trap 'say "error: stage $st failed (status $?); its logs are in $W/logs"' ERR
+		"stage_${st//-/_}"
+		trap - ERR
+		stamp "$st"
+		say "$st: $(since "$s") s"
+	done
+}
