@@ -1,12 +1,18 @@
 """report.py select|final WORKDIR TASKS [RESULTS]
+       report.py builds WORKDIR VERSION TASK_ARGS RESULTS
 
 select: reads WORKDIR/bench-select.json (the baseline, native PGO and one
   cross build per candidate profile task), prints the candidates' table and
   writes the chosen task to WORKDIR/best-task: the one with the shortest
   profile run under TCG whose gain is at least 95% of "-m test --pgo"'s
   (gain: speedup - 1).
-final: reads WORKDIR/bench.json and writes RESULTS/results.txt (the table)
-  and RESULTS/summary.txt, whose last line is the key=value summary.
+final: reads WORKDIR/bench.json (bench/cpython-e2e) and writes
+  RESULTS/results.txt (the table) and the key=value line of its CPython
+  version in RESULTS/summary.txt.
+builds: reads WORKDIR/bench.json of bench/cpython-pgo (the baseline and
+  builds named VARIANT-I) and writes RESULTS/results-VERSION.txt and
+  VERSION's line of RESULTS/summary.txt: each variant's gain is the mean of
+  its builds' geometric means, shown with every build's and the spread.
 
 Speedup of an interpreter on a benchmark: the median over the repetitions
 of baseline_time / its_time, pairing the runs of the same repetition (they
@@ -77,6 +83,28 @@ def used(w, name):
 def files(w, name):
     d = os.path.join(w, 'profiles', name)
     return sum(1 for f in os.listdir(d) if f.endswith('.gcda')) if os.path.isdir(d) else 0
+
+
+SUMMARY_KEYS = ['python', 'baseline_geomean', 'native_gain', 'native_lto_gain', 'cross_gain',
+                'cross_lto_gain', 'gain_ratio', 'lto_gain_ratio', 'profile_task_s', 'test_pgo_s',
+                'builds_per_variant']
+
+
+def put_summary(results, fields):
+    """RESULTS/summary.txt: one line per CPython version, this one replaced."""
+    path = os.path.join(results, 'summary.txt')
+    line = ' '.join('%s=%s' % (k, fields.get(k, '-')) for k in SUMMARY_KEYS)
+    old = []
+    if os.path.exists(path):
+        with open(path) as f:
+            old = [x.rstrip('\n') for x in f if x.startswith('python=')]
+    keep = [x for x in old if x.split()[0] != 'python=' + fields['python']]
+    lines = sorted(keep + [line], key=lambda x: [int(p) for p in x.split()[0][7:].split('.')])
+    os.makedirs(results, exist_ok=True)
+    with open(path + '.tmp', 'w') as f:
+        f.write('\n'.join(lines) + '\n')
+    os.replace(path + '.tmp', path)
+    return line
 
 
 def select(w, task_file):
@@ -169,18 +197,119 @@ def final(w, task_file, results):
     lto = sp['cross-lto'][1] if 'cross-lto' in sp else float('nan')
     base_geo = math.exp(sum(math.log(statistics.median(data['times']['baseline'][b]))
                             for b in benches) / len(benches))
-    summary = ('baseline_geomean=%.4f native_gain=%.3f cross_gain=%.3f cross_lto_gain=%.3f '
-               'gain_ratio=%.2f profile_task_s=%.0f test_pgo_s=%.0f'
-               % (base_geo, native, cross, lto, (cross - 1) / (native - 1), task_s, ref_task))
     os.makedirs(results, exist_ok=True)
     with open(os.path.join(results, 'results.txt'), 'w') as f:
-        f.write('\n'.join(lines) + '\n')
-    with open(os.path.join(results, 'summary.txt'), 'w') as f:
         if sel:
             f.write(sel + '\n\n')
-        f.write('\n'.join(lines) + '\n\n' + summary + '\n')
+        f.write('\n'.join(lines) + '\n')
+    summary = put_summary(results, {
+        'python': '3.11.2', 'baseline_geomean': '%.4f' % base_geo,
+        'native_gain': '%.3f' % native, 'cross_gain': '%.3f' % cross,
+        'cross_lto_gain': '%.3f' % lto, 'gain_ratio': '%.2f' % ((cross - 1) / (native - 1)),
+        'profile_task_s': '%.0f' % task_s, 'test_pgo_s': '%.0f' % ref_task,
+        'builds_per_variant': '1'})
     print('\n'.join(lines))
     print(summary)
+
+
+VARIANTS = [('native', 'native --enable-optimizations (make profile-opt, -m test --pgo on the host)'),
+            ('native-lto', 'native --enable-optimizations --with-lto'),
+            ('cross', 'ours: the profile gathered in QEMU (TCG), python3 rebuilt as the bbappend does'),
+            ('cross-lto', 'ours + LTO (PGO_LTO = "1", --with-lto), the same profiles')]
+
+
+def builds(w, version, task_args, results):
+    data = load(os.path.join(w, 'bench.json'))
+    names = [n for n in data['times'] if n != 'baseline']
+    benches = list(data['times']['baseline'])
+    sp = {n: speedups(data, n) for n in names}
+    var = {}
+    for v, _ in VARIANTS:
+        mine = sorted((n for n in names if n.rsplit('-', 1)[0] == v), key=lambda n: int(n.rsplit('-', 1)[1]))
+        if mine:
+            var[v] = mine
+    lines = []
+    p = lines.append
+    p('CPython %s with OE-core\'s python3 patches, gcc %s; %d repetitions of the benchmark set, '
+      'interleaved over all builds' % (version, read(os.path.join(w, 'gcc-version'), '?'), data['reps']))
+    p('')
+    p('Each build\'s gain: geometric mean over the benchmarks of the median per-repetition ratio')
+    p('plain/build. A variant\'s gain: the mean over its builds (each PGO build has its own profile).')
+    p('')
+    p('%-12s %8s %8s %8s  %s' % ('variant', 'mean', 'min', 'max', 'builds'))
+    means = {}
+    for v, _ in VARIANTS:
+        if v not in var:
+            continue
+        g = [sp[n][1] for n in var[v]]
+        means[v] = statistics.mean(g)
+        p('%-12s %8.3f %8.3f %8.3f  %s' % (v, means[v], min(g), max(g), ' '.join('%.3f' % x for x in g)))
+    p('')
+    p('%-14s %10s' % ('benchmark', 'plain') + ''.join('%12s' % v for v in var))
+    for b in benches:
+        row = '%-14s %9.3fs' % (b.rstrip('_'), statistics.median(data['times']['baseline'][b]))
+        for v in var:
+            row += '%12.3f' % statistics.mean(sp[n][0][b][0] for n in var[v])
+        p(row)
+    p('(per benchmark: the mean over the variant\'s builds of the median ratio)')
+    p('')
+    for v, d in VARIANTS:
+        if v in var:
+            p('%-12s %s' % (v, d))
+    p('')
+    task = [profile_times(w, n) for n in var.get('cross', [])]
+    task = [t for t in task if t[1] is not None]
+    local = read(os.path.join(w, 'times', 'local'))
+    nat = [read(os.path.join(w, 'times', n + '-task')) for n in var.get('native', [])]
+    p('profile task: %s' % task_args)
+    if task:
+        p('  under TCG: %s s (pgo-run in all: %s s)' % (
+            ', '.join('%.0f' % t[1] for t in task), ', '.join('%.0f' % t[0] for t in task)))
+    if local:
+        p('  on this host (pgo-run --target local, what KVM approaches): %.0f s' % float(local.split()[1]))
+    if nat:
+        p('  native --enable-optimizations, the same task on the host: %s s'
+          % ', '.join('%.0f' % float(x) for x in nat if x))
+    for n in var.get('cross', []) + var.get('cross-lto', []):
+        u = used(w, n)
+        if u:
+            p('  %s: %d of %d core objects built with the profile' % (n, u[0], u[1]))
+    ra = read(os.path.join(w, 'times', 'repro-a.sha256'))
+    rb = read(os.path.join(w, 'times', 'repro-b.sha256'))
+    if ra:
+        p('')
+        p('reproducibility: two rebuilds from one profile archive, %s:'
+          % ('identical' if ra == rb else 'DIFFERENT'))
+        for line in ra.splitlines():
+            p('  ' + line)
+    base_geo = math.exp(sum(math.log(statistics.median(data['times']['baseline'][b]))
+                            for b in benches) / len(benches))
+
+    def f3(v):
+        return '%.3f' % means[v] if v in means else '-'
+
+    def ratio(a, b):
+        if a in means and b in means and means[b] > 1:
+            return '%.2f' % ((means[a] - 1) / (means[b] - 1))
+        return '-'
+    whole = task_args.split() == ['-m', 'test', '--pgo'] or task_args.startswith('-m test --pgo --timeout') \
+        and len(task_args.split()) == 4
+    fields = {
+        'python': version, 'baseline_geomean': '%.4f' % base_geo,
+        'native_gain': f3('native'), 'native_lto_gain': f3('native-lto'),
+        'cross_gain': f3('cross'), 'cross_lto_gain': f3('cross-lto'),
+        'gain_ratio': ratio('cross', 'native'), 'lto_gain_ratio': ratio('cross-lto', 'native-lto'),
+        'profile_task_s': '%.0f' % statistics.mean(t[1] for t in task) if task else '-',
+        'test_pgo_s': '%.0f' % statistics.mean(t[1] for t in task) if task and whole else '-',
+        'builds_per_variant': str(min(len(x) for x in var.values())) if var else '0'}
+    os.makedirs(results, exist_ok=True)
+    out = os.path.join(results, 'results-%s.txt' % version)
+    with open(out + '.tmp', 'w') as f:
+        f.write('\n'.join(lines) + '\n')
+    os.replace(out + '.tmp', out)
+    line = put_summary(results, fields)
+    print('\n'.join(lines))
+    print(line)
 
 
 def main(argv):
@@ -188,6 +317,8 @@ def main(argv):
         select(argv[1], argv[2])
     elif len(argv) == 4 and argv[0] == 'final':
         final(argv[1], argv[2], argv[3])
+    elif len(argv) == 5 and argv[0] == 'builds':
+        builds(argv[1], argv[2], argv[3], argv[4])
     else:
         sys.exit(__doc__)
 
