@@ -1,4 +1,5 @@
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -513,11 +514,49 @@ cmpstrp(const void *a, const void *b)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
+/* a name with its first 8 bytes as a big-endian number: most comparisons are one */
+struct keyed {
+	uint64_t key;
+	const char *s;
+};
+
+static int
+cmp_keyed(const void *a, const void *b)
+{
+	const struct keyed *x = a, *y = b;
+
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	return strcmp(x->s, y->s);
+}
+
+/* strcmp order */
 void
 data_sort_names(const char **v, size_t n)
 {
-	if (n > 1)
-		qsort(v, n, sizeof(*v), cmpstrp);
+	struct keyed *k;
+
+	if (n < 32) {
+		if (n > 1)
+			qsort(v, n, sizeof(*v), cmpstrp);
+		return;
+	}
+	k = xreallocarray(NULL, n, sizeof(*k));
+	for (size_t i = 0; i < n; i++) {
+		const unsigned char *p = (const unsigned char *)v[i];
+		uint64_t key = 0;
+
+		for (int j = 0; j < 8; j++) {
+			key = key << 8 | *p;
+			p += *p != 0;
+		}
+		k[i].key = key;
+		k[i].s = v[i];
+	}
+	qsort(k, n, sizeof(*k), cmp_keyed);
+	for (size_t i = 0; i < n; i++)
+		v[i] = k[i].s;
+	free(k);
 }
 
 const char **

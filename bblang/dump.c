@@ -11,9 +11,14 @@
 static size_t
 plain_run(const char *s)
 {
+	/* 1: written as it is; NUL ends the run */
+	static unsigned char plain[256];
 	const unsigned char *p = (const unsigned char *)s;
 
-	while (*p >= 0x20 && *p != '\\' && *p != 0x7f)
+	if (!plain['a'])
+		for (int c = 0x20; c < 256; c++)
+			plain[c] = c != '\\' && c != 0x7f;
+	while (plain[*p])
 		p++;
 	return (size_t)(p - (const unsigned char *)s);
 }

@@ -121,7 +121,7 @@ rx_match(enum rx r, const char *s, struct m *m)
 	size_t n;
 
 	m->rc = 0;
-	if (prefixes[r] && strncmp(s, prefixes[r], strlen(prefixes[r])))
+	if (prefixes[r] && (s[0] != prefixes[r][0] || strncmp(s, prefixes[r], strlen(prefixes[r]))))
 		return false;
 	n = strlen(s);
 	if (r == RX_FUNC_START && (!n || s[n - 1] != '{'))

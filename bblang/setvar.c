@@ -46,7 +46,7 @@ setvar_keyword(const char *var, int sep, size_t *base, const char **add)
 			size_t n = strlen(kw[k]) + 1;
 			const char *r = p + n;
 
-			if (strncmp(p + 1, kw[k], n - 1))
+			if (p[1] != kw[k][0] || strncmp(p + 1, kw[k], n - 1))
 				continue;
 			if (*r == sep && !r[strcspn(r, "ABCDEFGHIJKLMNOPQRSTUVWXYZ")]) {
 				*add = r + 1;
@@ -68,8 +68,9 @@ old_syntax(const char *var)
 	if (!strncmp(var, "__anon_", 7))
 		return false;
 	for (const char *p = strchr(var, '_'); p; p = strchr(p + 1, '_'))
-		if (!strncmp(p, "_append", 7) || !strncmp(p, "_prepend", 8) ||
-		    !strncmp(p, "_remove", 7))
+		if ((p[1] == 'a' && !strncmp(p, "_append", 7)) ||
+		    (p[1] == 'p' && !strncmp(p, "_prepend", 8)) ||
+		    (p[1] == 'r' && !strncmp(p, "_remove", 7)))
 			return true;
 	return false;
 }

@@ -36,15 +36,14 @@ utf8_put(char *o, unsigned long cp)
 bool
 py_word_in(const char *list, const char *s, size_t n)
 {
-	char word[66];
-
 	/* the lists are words with a space before and after each */
-	if (!n || n > sizeof(word) - 2 || memchr(s, ' ', n))
+	if (!n || memchr(s, ' ', n))
 		return false;
-	word[0] = ' ';
-	memcpy(word + 1, s, n);
-	word[n + 1] = ' ';
-	return memmem(list, strlen(list), word, n + 2) != NULL;
+	/* a word that matches ends at list's NUL at the latest: p[n + 1] is in it */
+	for (const char *p = strchr(list, ' '); p && p[1]; p = strchr(p + 1, ' '))
+		if (p[1] == s[0] && !memcmp(p + 1, s, n) && p[n + 1] == ' ')
+			return true;
+	return false;
 }
 
 /* numbers */
