@@ -82,15 +82,13 @@ var_free(struct var *v)
 	}
 	free(v->ops);
 	for (size_t i = 0; i < v->novr; i++) {
-		free(v->ovr[i].var);
-		free(v->ovr[i].ovr);
+		free(v->ovr[i].var);	/* ovr is in the same block */
 	}
 	free(v->ovr);
 	free(v->cache_raw);
 	free(v->cache_val);
 	bb_strvec_clear(&v->cache_removes);
-	free(v->name);
-	free(v);
+	free(v);	/* and its name, in the same block */
 }
 
 void
@@ -232,14 +230,16 @@ grow_table(struct bb_data *d)
 struct var *
 data_lookup(struct bb_data *d, const char *name)
 {
-	unsigned long h = bb_hash(name, strlen(name));
+	size_t n = strlen(name);
+	unsigned long h = bb_hash(name, n);
 	size_t i = slot_of(d, name, h);
 	struct var *v = d->slots[i];
 
 	if (v)
 		return v;
-	v = xcalloc(1, sizeof(*v));
-	v->name = xstrdup(name);
+	n++;
+	v = xcalloc(1, sizeof(*v) + n);
+	v->name = memcpy(v + 1, name, n);
 	v->hash = h;
 	d->slots[i] = v;
 	if (++d->nvars * 2 > d->nslots)
@@ -383,6 +383,7 @@ data_ovr_add(struct bb_data *d, struct var *s, const char *var, const char *o)
 {
 	unsigned long bit = level_bit(d, o);
 	struct var *v;
+	size_t n;
 
 	s->in_ovrdata = true;
 	if (bit) {
@@ -399,8 +400,11 @@ data_ovr_add(struct bb_data *d, struct var *s, const char *var, const char *o)
 		s->aovr = s->aovr ? s->aovr * 2 : 4;
 		s->ovr = xreallocarray(s->ovr, s->aovr, sizeof(*s->ovr));
 	}
-	s->ovr[s->novr].var = xstrdup(var);
-	s->ovr[s->novr].ovr = xstrdup(o);
+	/* one block: var, then o */
+	n = strlen(var) + 1;
+	s->ovr[s->novr].var = xmalloc(n + strlen(o) + 1);
+	memcpy(s->ovr[s->novr].var, var, n);
+	s->ovr[s->novr].ovr = strcpy(s->ovr[s->novr].var + n, o);
 	s->novr++;
 }
 
@@ -421,7 +425,6 @@ ovr_remove(struct bb_data *d, struct var *s, const char *var, const char *o)
 			continue;
 		ovr_forget(d, &s->ovr[i]);
 		free(s->ovr[i].var);
-		free(s->ovr[i].ovr);
 		memmove(&s->ovr[i], &s->ovr[i + 1], (s->novr - i - 1) * sizeof(*s->ovr));
 		s->novr--;
 		return;
@@ -434,7 +437,6 @@ data_ovr_clear(struct bb_data *d, struct var *s)
 	for (size_t i = 0; i < s->novr; i++) {
 		ovr_forget(d, &s->ovr[i]);
 		free(s->ovr[i].var);
-		free(s->ovr[i].ovr);
 	}
 	s->novr = 0;
 	s->in_ovrdata = false;
