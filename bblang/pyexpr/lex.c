@@ -39,9 +39,9 @@ py_word_in(const char *list, const char *s, size_t n)
 	/* the lists are words with a space before and after each */
 	if (!n || memchr(s, ' ', n))
 		return false;
-	/* a word that matches ends at list's NUL at the latest: p[n + 1] is in it */
+	/* strncmp stops at list's NUL: after a match, p[n + 1] is in list */
 	for (const char *p = strchr(list, ' '); p && p[1]; p = strchr(p + 1, ' '))
-		if (p[1] == s[0] && !memcmp(p + 1, s, n) && p[n + 1] == ' ')
+		if (p[1] == s[0] && !strncmp(p + 1, s, n) && p[n + 1] == ' ')
 			return true;
 	return false;
 }
