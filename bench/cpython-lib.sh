@@ -56,7 +56,7 @@ build_baseline() {
 # configure regenerated after PATCH... as OE's autotools class does: by
 # autoconf when it is the version configure.ac asks for or later; else
 # (CPython 3.14 asks for 2.72, Debian 12 has 2.71) the configure.ac hunks of
-# the patches are applied to configure, line for line, each exactly once
+# the patches are applied to configure, line for line, in order
 regen_configure() { # TREE PATCH...
 	local tree=$1 want have
 	shift
@@ -86,11 +86,16 @@ for patch in sys.argv[2:]:
             old, new = [], []
     if old or new:
         pairs.append((''.join(old), ''.join(new)))
+    # in file order, as configure keeps configure.ac's order: each change
+    # at the first place after the one before
+    pos = 0
     for a, b in pairs:
-        if text.count(a) != 1:
-            sys.exit('configure has %d copies of %r' % (text.count(a), a))
-        text = text.replace(a, b)
-        print('configure: %r -> %r' % (a.strip(), b.strip()))
+        i = text.find(a, pos)
+        if i < 0:
+            sys.exit('configure has no %r after offset %d' % (a, pos))
+        text = text[:i] + b + text[i + len(a):]
+        pos = i + len(b)
+        print('configure: %r -> %r (offset %d)' % (a.strip(), b.strip(), i))
 open(conf, 'w').write(text)
 PY
 }
