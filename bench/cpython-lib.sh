@@ -75,6 +75,8 @@ for patch in sys.argv[2:]:
     inside, old, new = False, [], []
     pairs = []
     for line in open(patch):
+        if line == '-- \n':
+            break       # git format-patch's signature
         if line.startswith('diff --git'):
             inside = line.rstrip().endswith(' b/configure.ac')
         elif inside and line.startswith('-') and not line.startswith('---'):
