@@ -115,6 +115,100 @@ static const char *const prefixes[RX_N] = {
 	[RX_DEF] = "def",
 };
 
+/* the patterns that are all "^KEYWORD" WS "+(.+)" */
+static bool
+keyword_rest(enum rx r)
+{
+	return r == RX_INCLUDE || r == RX_REQUIRE || r == RX_INCLUDE_ALL || r == RX_INHERIT ||
+		r == RX_INHERIT_DEFER || r == RX_EXPORT_FUNC || r == RX_ADDHANDLER;
+}
+
+/* and those that are "^KEYWORD" WS "+([a-zA-Z0-9\\-_+.${}/~]+)$" */
+static bool
+keyword_name(enum rx r)
+{
+	return r == RX_EXPORT || r == RX_UNSET;
+}
+
+static bool
+name_char(unsigned char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+		(c && strchr("-_+.${}/~", c));
+}
+
+/*
+ * such a pattern matched by hand on a line without a newline: whitespace
+ * after the keyword, then the rest (for a name: name characters to the
+ * end); where only whitespace follows, "(.+)" backtracks and the group is
+ * its last character
+ */
+static bool
+match_keyword(enum rx r, const char *s, size_t n, struct m *m)
+{
+	static PCRE2_SIZE ov[4];
+	size_t p = strlen(prefixes[r]), k, last = 0, count = 0;
+
+	while ((k = bb_py_space_at(s, n, p))) {
+		last = k;
+		p += k;
+		count++;
+	}
+	if (p == n && count > 1 && !keyword_name(r))
+		p -= last;
+	if (!count || p == n)
+		return false;
+	for (size_t i = p; keyword_name(r) && i < n; i++)
+		if (!name_char((unsigned char)s[i]))
+			return false;
+	ov[0] = 0;
+	ov[1] = n;
+	ov[2] = p;
+	ov[3] = n;
+	m->re = NULL;
+	m->s = s;
+	m->rc = 2;
+	m->ov = ov;
+	return true;
+}
+
+/*
+ * addfragments with four fields split by single spaces and no other
+ * whitespace: the one way the pattern can match; anything else goes to PCRE2
+ */
+static bool
+simple_fields(const char *s, size_t n, struct m *m)
+{
+	static PCRE2_SIZE ov[10];
+	size_t p = strlen(prefixes[RX_ADDFRAGMENTS]), g = 0;
+
+	if (s[p] != ' ')
+		return false;
+	ov[0] = 0;
+	ov[1] = n;
+	for (size_t i = ++p; i <= n; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (i < n && c != ' ' && c > ' ' && c < 0x7f)
+			continue;
+		if (i < n && c != ' ')
+			return false;
+		if (i == p || g == 4)
+			return false;
+		ov[2 + 2 * g] = p;
+		ov[3 + 2 * g] = i;
+		g++;
+		p = i + 1;
+	}
+	if (g != 4)
+		return false;
+	m->re = NULL;
+	m->s = s;
+	m->rc = 5;
+	m->ov = ov;
+	return true;
+}
+
 static bool
 rx_match(enum rx r, const char *s, struct m *m)
 {
@@ -124,6 +218,10 @@ rx_match(enum rx r, const char *s, struct m *m)
 	if (prefixes[r] && (s[0] != prefixes[r][0] || strncmp(s, prefixes[r], strlen(prefixes[r]))))
 		return false;
 	n = strlen(s);
+	if ((keyword_rest(r) || keyword_name(r)) && !memchr(s, '\n', n))
+		return match_keyword(r, s, n, m);
+	if (r == RX_ADDFRAGMENTS && simple_fields(s, n, m))
+		return true;
 	if (r == RX_FUNC_START && (!n || s[n - 1] != '{'))
 		return false;
 	m->re = rx_get(r);
