@@ -297,7 +297,8 @@ var_flag_put(struct var *v, const char *name, char *val, const struct bb_loc *lo
 
 	if (!f) {
 		if (v->nflags == v->aflags) {
-			v->aflags = v->aflags ? v->aflags * 2 : 4;
+			/* most variables have one flag, their value */
+			v->aflags = v->aflags ? (v->aflags < 4 ? 4 : v->aflags * 2) : 1;
 			v->flags = xreallocarray(v->flags, v->aflags, sizeof(*v->flags));
 		}
 		f = &v->flags[v->nflags++];
@@ -525,7 +526,8 @@ struct keyed {
 static int
 cmp_keyed(const void *a, const void *b)
 {
-	const struct keyed *x = a, *y = b;
+	/* pointers: glibc's qsort moves 8-byte elements fast, larger ones by memcpy */
+	const struct keyed *x = *(const struct keyed *const *)a, *y = *(const struct keyed *const *)b;
 
 	if (x->key != y->key)
 		return x->key < y->key ? -1 : 1;
@@ -536,7 +538,7 @@ cmp_keyed(const void *a, const void *b)
 void
 data_sort_names(const char **v, size_t n)
 {
-	struct keyed *k;
+	struct keyed *k, **kp;
 
 	if (n < 32) {
 		if (n > 1)
@@ -544,6 +546,7 @@ data_sort_names(const char **v, size_t n)
 		return;
 	}
 	k = xreallocarray(NULL, n, sizeof(*k));
+	kp = xreallocarray(NULL, n, sizeof(*kp));
 	for (size_t i = 0; i < n; i++) {
 		const unsigned char *p = (const unsigned char *)v[i];
 		uint64_t key = 0;
@@ -554,10 +557,12 @@ data_sort_names(const char **v, size_t n)
 		}
 		k[i].key = key;
 		k[i].s = v[i];
+		kp[i] = &k[i];
 	}
-	qsort(k, n, sizeof(*k), cmp_keyed);
+	qsort(kp, n, sizeof(*kp), cmp_keyed);
 	for (size_t i = 0; i < n; i++)
-		v[i] = k[i].s;
+		v[i] = kp[i]->s;
+	free(kp);
 	free(k);
 }
 

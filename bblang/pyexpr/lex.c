@@ -33,12 +33,70 @@ utf8_put(char *o, unsigned long cp)
 	return 4;
 }
 
+/* the words of a list, indexed by their first byte: lists are literals */
+struct word_list {
+	const char *list;
+	unsigned char first[256];	/* 1 + index of the first word starting with the byte */
+	unsigned char next[128];	/* 1 + index of the next word with the same first byte */
+	unsigned char len[128];
+	const char *w[128];
+};
+
+static const struct word_list *
+word_list_of(const char *list)
+{
+	static struct word_list cache[16];
+	static size_t ncache;
+	struct word_list *wl;
+	unsigned char last[256] = { 0 };
+	size_t k = 0;
+
+	for (size_t i = 0; i < ncache; i++)
+		if (cache[i].list == list)
+			return &cache[i];
+	if (ncache == sizeof(cache) / sizeof(cache[0]))
+		return NULL;
+	wl = &cache[ncache];
+	memset(wl, 0, sizeof(*wl));
+	for (const char *p = list; *p; ) {
+		size_t n = strcspn(p, " ");
+		unsigned char c = (unsigned char)*p;
+
+		if (!n) {
+			p++;
+			continue;
+		}
+		if (k == sizeof(wl->w) / sizeof(wl->w[0]) || n > 255)
+			return NULL;
+		wl->w[k] = p;
+		wl->len[k] = (unsigned char)n;
+		if (last[c])
+			wl->next[last[c] - 1] = (unsigned char)(k + 1);
+		else
+			wl->first[c] = (unsigned char)(k + 1);
+		last[c] = (unsigned char)(k + 1);
+		k++;
+		p += n;
+	}
+	wl->list = list;
+	ncache++;
+	return wl;
+}
+
 bool
 py_word_in(const char *list, const char *s, size_t n)
 {
+	const struct word_list *wl;
+
 	/* the lists are words with a space before and after each */
 	if (!n || memchr(s, ' ', n))
 		return false;
+	if ((wl = word_list_of(list))) {
+		for (unsigned i = wl->first[(unsigned char)s[0]]; i; i = wl->next[i - 1])
+			if (wl->len[i - 1] == n && !memcmp(wl->w[i - 1], s, n))
+				return true;
+		return false;
+	}
 	/* strncmp stops at list's NUL: after a match, p[n + 1] is in list */
 	for (const char *p = strchr(list, ' '); p && p[1]; p = strchr(p + 1, ' '))
 		if (p[1] == s[0] && !strncmp(p + 1, s, n) && p[n + 1] == ' ')

@@ -178,6 +178,7 @@ long py_dict_find(struct ev *ev, struct pv *d, struct pv *key);
 int py_eq(struct ev *ev, struct pv *a, struct pv *b);
 
 /* lex.c: whitespace, numbers, the lexer */
+/* s[0..n) is a word of list (" a b c "), a string literal: its words are indexed once */
 bool py_word_in(const char *list, const char *s, size_t n);
 void py_strip_ws(const char *s, size_t *start, size_t *end);
 struct pv *py_int_of_str(struct ev *ev, struct pv *v);
