@@ -55,6 +55,19 @@ print_subst(const char *s, const char *dir)
 	fputs(s, stdout);
 }
 
+struct subst_ctx {
+	const char *dir;
+};
+
+/* the dump hands over whole lines: a directory name never spans two pieces */
+static void
+flush_out(struct bb_buf *out, void *ctx)
+{
+	const struct subst_ctx *c = ctx;
+
+	print_subst(out->buf, c->dir);
+}
+
 static int
 run(const struct vars_opts *o)
 {
@@ -67,7 +80,11 @@ run(const struct vars_opts *o)
 		.exclude = (const char *const *)o->exclude.v,
 	};
 	char *subst = o->subst ? bb_path_abs(o->subst) : NULL;
+	struct subst_ctx sc = { subst };
 	int ret;
+
+	dopts.flush = flush_out;
+	dopts.ctx = &sc;
 
 	bb_data_set_inherit_warn(d, o->classes_optional);
 	bb_data_set_legacy_overrides(d, o->legacy);
@@ -82,7 +99,8 @@ run(const struct vars_opts *o)
 		printf("!PARSEERROR\t%s\n", bb_data_error(d));
 	} else {
 		bb_dump(d, &dopts, &out);
-		print_subst(out.buf, subst);
+		if (out.len)
+			print_subst(out.buf, subst);
 	}
 	fe_report_warnings(NULL, d);
 	free(subst);
