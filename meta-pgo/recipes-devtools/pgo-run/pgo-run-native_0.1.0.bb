@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=92887e988e7a16e7fb5ceeae2dca61624d4e09efd232c5a9b49555ccaf1c8601"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=14fed3bef26d35dd7d54b9e1df3c9bcf9e6c95656a18dc68b958c72011fa4d67"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
