@@ -115,6 +115,19 @@ static const char *const prefixes[RX_N] = {
 	[RX_DEF] = "def",
 };
 
+/* a match found by hand: the whole line, then groups 1..rc-1 already in ov */
+static bool
+own_match(struct m *m, const char *s, size_t n, PCRE2_SIZE *ov, int rc)
+{
+	ov[0] = 0;
+	ov[1] = n;
+	m->re = NULL;
+	m->s = s;
+	m->rc = rc;
+	m->ov = ov;
+	return true;
+}
+
 /* the patterns that are all "^KEYWORD" WS "+(.+)" */
 static bool
 keyword_rest(enum rx r)
@@ -161,15 +174,9 @@ match_keyword(enum rx r, const char *s, size_t n, struct m *m)
 	for (size_t i = p; keyword_name(r) && i < n; i++)
 		if (!name_char((unsigned char)s[i]))
 			return false;
-	ov[0] = 0;
-	ov[1] = n;
 	ov[2] = p;
 	ov[3] = n;
-	m->re = NULL;
-	m->s = s;
-	m->rc = 2;
-	m->ov = ov;
-	return true;
+	return own_match(m, s, n, ov, 2);
 }
 
 /*
@@ -184,8 +191,6 @@ simple_fields(const char *s, size_t n, struct m *m)
 
 	if (s[p] != ' ')
 		return false;
-	ov[0] = 0;
-	ov[1] = n;
 	for (size_t i = ++p; i <= n; i++) {
 		unsigned char c = (unsigned char)s[i];
 
@@ -200,13 +205,7 @@ simple_fields(const char *s, size_t n, struct m *m)
 		g++;
 		p = i + 1;
 	}
-	if (g != 4)
-		return false;
-	m->re = NULL;
-	m->s = s;
-	m->rc = 5;
-	m->ov = ov;
-	return true;
+	return g == 4 && own_match(m, s, n, ov, 5);
 }
 
 static bool

@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=14fed3bef26d35dd7d54b9e1df3c9bcf9e6c95656a18dc68b958c72011fa4d67"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=2d52bdd986771db86da433f763f94673bd27452c18883bbd5ebd4e328e198738"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
