@@ -39,8 +39,9 @@ struct var {
 	unsigned long hash;
 	/* setting it is an error: BitBake renamed it (BB_RENAMED_VARIABLES) */
 	bool renamed;
-	struct flag *flags;
+	struct flag *flags;	/* &flag0 while there is room for one */
 	size_t nflags, aflags;
+	struct flag flag0;
 	struct varops *ops;	/* NULL until the first :append, :prepend or :remove */
 	struct ovrent *ovr;
 	size_t novr, aovr;
@@ -79,6 +80,9 @@ struct bb_data {
 	struct var *renames;
 	/* where the statement being evaluated is, for reports */
 	struct bb_loc cur;
+	/* the variables (and their names) live in chunks freed with d */
+	struct var_chunk *chunks;
+	size_t chunk_left;
 };
 
 /* data.c: the variable table */

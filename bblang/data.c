@@ -1,4 +1,5 @@
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,26 @@ static const char *const renamed[][2] = {
 	{ "BB_STAMP_WHITELIST", NULL },
 	{ "MULTI_PROVIDER_WHITELIST", "BB_MULTI_PROVIDER_ALLOWED" },
 };
+
+/* variables are never freed one by one: they come from chunks of 64 KiB */
+struct var_chunk {
+	struct var_chunk *next;
+	_Alignas(max_align_t) unsigned char mem[];
+};
+
+enum { CHUNK = 65536 };
+
+/* under AddressSanitizer each variable is a chunk of its own, so that it still sees overruns */
+#if defined(__SANITIZE_ADDRESS__)
+#define VAR_ALONE 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define VAR_ALONE 1
+#endif
+#endif
+#ifndef VAR_ALONE
+#define VAR_ALONE 0
+#endif
 
 const char *
 data_renamed_to(const char *name)
@@ -72,7 +93,8 @@ var_free(struct var *v)
 		flag_name_free(v->flags[i].name);
 		free(v->flags[i].val);
 	}
-	free(v->flags);
+	if (v->flags != &v->flag0)
+		free(v->flags);
 	for (int k = 0; v->ops && k < OPS_N; k++) {
 		for (size_t i = 0; i < v->ops->n[k]; i++) {
 			free(v->ops->e[k][i].val);
@@ -88,7 +110,6 @@ var_free(struct var *v)
 	free(v->cache_raw);
 	free(v->cache_val);
 	bb_strvec_clear(&v->cache_removes);
-	free(v);	/* and its name, in the same block */
 }
 
 void
@@ -100,6 +121,12 @@ bb_data_free(struct bb_data *d)
 		if (d->slots[i])
 			var_free(d->slots[i]);
 	free(d->slots);
+	while (d->chunks) {
+		struct var_chunk *c = d->chunks;
+
+		d->chunks = c->next;
+		free(c);
+	}
 	bb_strvec_clear(&d->interned);
 	bb_strvec_clear(&d->warnings);
 	bb_strvec_clear(&d->reported);
@@ -227,6 +254,34 @@ grow_table(struct bb_data *d)
 	free(old);
 }
 
+/* n zeroed bytes, aligned for a struct var */
+static void *
+var_alloc(struct bb_data *d, size_t n)
+{
+	struct var_chunk *c;
+
+	n = (n + _Alignof(struct var) - 1) & ~(_Alignof(struct var) - 1);
+	if (VAR_ALONE || n > CHUNK / 4) {
+		/* a huge name: a chunk of its own, behind the current one */
+		c = xcalloc(1, sizeof(*c) + n);
+		if (d->chunks) {
+			c->next = d->chunks->next;
+			d->chunks->next = c;
+		} else {
+			d->chunks = c;
+		}
+		return c->mem;
+	}
+	if (n > d->chunk_left) {
+		c = xcalloc(1, sizeof(*c) + CHUNK);
+		c->next = d->chunks;
+		d->chunks = c;
+		d->chunk_left = CHUNK;
+	}
+	d->chunk_left -= n;
+	return d->chunks->mem + CHUNK - d->chunk_left - n;
+}
+
 struct var *
 data_lookup(struct bb_data *d, const char *name)
 {
@@ -238,7 +293,7 @@ data_lookup(struct bb_data *d, const char *name)
 	if (v)
 		return v;
 	n++;
-	v = xcalloc(1, sizeof(*v) + n);
+	v = var_alloc(d, sizeof(*v) + n);
 	v->name = memcpy(v + 1, name, n);
 	v->hash = h;
 	d->slots[i] = v;
@@ -296,10 +351,17 @@ var_flag_put(struct var *v, const char *name, char *val, const struct bb_loc *lo
 	struct flag *f = var_flag(v, name);
 
 	if (!f) {
-		if (v->nflags == v->aflags) {
-			/* most variables have one flag, their value */
-			v->aflags = v->aflags ? (v->aflags < 4 ? 4 : v->aflags * 2) : 1;
-			v->flags = xreallocarray(v->flags, v->aflags, sizeof(*v->flags));
+		if (!v->aflags) {
+			/* most variables have one flag, their value: in the variable */
+			v->flags = &v->flag0;
+			v->aflags = 1;
+		} else if (v->nflags == v->aflags) {
+			struct flag *old = v->flags != &v->flag0 ? v->flags : NULL;
+
+			v->aflags = v->aflags < 4 ? 4 : v->aflags * 2;
+			v->flags = xreallocarray(old, v->aflags, sizeof(*v->flags));
+			if (!old)
+				v->flags[0] = v->flag0;
 		}
 		f = &v->flags[v->nflags++];
 		f->name = flag_name(name);

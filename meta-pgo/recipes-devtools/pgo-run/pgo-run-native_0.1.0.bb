@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=2d52bdd986771db86da433f763f94673bd27452c18883bbd5ebd4e328e198738"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=122db6acfe188b00a601542d0e0ac6994d2adcae37b5340cf588df7f42d63bc6"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
