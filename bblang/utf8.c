@@ -55,7 +55,8 @@ bb_py_space_at(const char *str, size_t n, size_t i)
 	    (s[i] == 0xe3 && s[i + 1] == 0x80 && s[i + 2] == 0x80))
 		return 3;
 	if (s[i] == 0xe2 && s[i + 1] == 0x80 &&
-	    (s[i + 2] <= 0x8a || s[i + 2] == 0xa8 || s[i + 2] == 0xa9 || s[i + 2] == 0xaf))
+	    ((s[i + 2] >= 0x80 && s[i + 2] <= 0x8a) || s[i + 2] == 0xa8 || s[i + 2] == 0xa9 ||
+	     s[i + 2] == 0xaf))
 		return 3;
 	return 0;
 }

@@ -100,6 +100,9 @@ test_corner_cases(void **state)
 		"A\x1c= \"x\"", "A = \x1c\"x\"", "A = \"x\"\x1c", "A\v=\f\"x\"", "a-b+c.d/e~f = \"x\"",
 		"A = \"x\" # comment", "A = \"x\"\"", "A.=.\"x\"", "A ::= \"x\"", "A :== \"x\"",
 		"A =.. \"x\"", "A === \"x\"", "A [f] = \"x\"", "A[f ] = \"x\"", "A[f]] = \"x\"",
+		/* U+2000..U+200A are spaces; e2 80 followed by an ASCII byte is not one */
+		"A\xe2\x80\x80= \"x\"", "+\xe2\x80p=\"\"", "A \xe2\x80\x8a= \"x\"",
+		"A \xe2\x80\x8b= \"x\"",
 	};
 
 	for (size_t i = 0; i < sizeof(lines) / sizeof(lines[0]); i++)

@@ -24,6 +24,7 @@ build() {
 	$CC $cflags -o "$out/$name" "$here/$name.c" "$@"
 }
 build fuzz-parse $bblang
+build fuzz-assign $bblang
 build fuzz-expand $bblang
 build fuzz-lookup $bblang
 build fuzz-import "$top/runner/collect.c" "$top/runner/la.c" "$top/runner/gcda.c" "$top/runner/proc.c" \
@@ -32,7 +33,7 @@ build fuzz-import "$top/runner/collect.c" "$top/runner/la.c" "$top/runner/gcda.c
 build fuzz-qemuboot "$top/runner/qemu.c" "$top/runner/proc.c" "$top/common/fe.c" $bblang
 
 rm -rf "$out/seeds"
-mkdir -p "$out/seeds/fuzz-parse" "$out/seeds/fuzz-expand" "$out/seeds/fuzz-lookup" \
+mkdir -p "$out/seeds/fuzz-parse" "$out/seeds/fuzz-assign" "$out/seeds/fuzz-expand" "$out/seeds/fuzz-lookup" \
 	"$out/seeds/fuzz-import" "$out/seeds/fuzz-qemuboot"
 n=0
 # seed TARGET PREFIX FILE: PREFIX (printf format, a mode byte) then FILE
@@ -70,6 +71,16 @@ for f in "$data"/conformance/conf/*.conf "$data"/conformance/peer/*.conf; do
 	n=$((n + 1))
 	sed -n 's/^\([A-Za-z0-9_]*\) *?*=  *"\(.*\)"$/\1=\2/p' "$f" \
 		>"$out/seeds/fuzz-expand/$(printf '%04d' $n)-$(basename "$f")"
+done
+
+# fuzz-assign: every line of the conformance conf files, one per seed
+for f in "$data"/conformance/conf/*.conf; do
+	[ -f "$f" ] || continue
+	k=0
+	while IFS= read -r line; do
+		k=$((k + 1))
+		printf '%s' "$line" >"$out/seeds/fuzz-assign/$(basename "$f")-$k"
+	done <"$f"
 done
 
 # fuzz-qemuboot: the test image's qemuboot.conf and OE's qemuboot include files
