@@ -8,7 +8,7 @@
 #include "assign.h"
 #include "utf8.h"
 
-enum { VARCH = 1, FLAG1 = 2, FLAG2 = 4, WS = 8, OPCH = 16 };
+enum { VARCH = 1, FLAG1 = 2, FLAG2 = 4, WS = 8, OPCH = 16, PLAIN = 32 };
 
 /* character classes of the pattern, by byte */
 static unsigned char classes[256];
@@ -35,6 +35,10 @@ init_classes(void)
 		classes[(unsigned char)*p] |= FLAG2;
 	for (p = ":?+=."; *p; p++)
 		classes[(unsigned char)*p] |= OPCH;
+	/* a name's bytes after which nothing but more name can follow */
+	for (int c = 0; c < 256; c++)
+		if ((classes[c] & VARCH) && !(classes[c] & (OPCH | WS)) && c != '[')
+			classes[c] |= PLAIN;
 }
 
 static bool
@@ -54,7 +58,7 @@ isws(const char *s)
 
 /* the value part: the negative lookaheads, then a quoted value ending the line */
 static bool
-match_value(const char *s, size_t p, struct bb_assign *a)
+match_value(const char *s, size_t len, size_t p, struct bb_assign *a)
 {
 	size_t n, quotes = 0, k;
 	char q;
@@ -65,7 +69,7 @@ match_value(const char *s, size_t p, struct bb_assign *a)
 	q = s[p];
 	if (q != '\'' && q != '"')
 		return false;
-	n = strlen(s + p);
+	n = len - p;
 	if (n < 2 || s[p + n - 1] != q)
 		return false;
 	/* (?!'[^']*'[^']*'$): exactly three quotes of its kind, first and last */
@@ -96,7 +100,7 @@ static const struct {
 };
 
 static bool
-match_op(const char *s, size_t p, struct bb_assign *a)
+match_op(const char *s, size_t len, size_t p, struct bb_assign *a)
 {
 	size_t w = p, k;
 
@@ -106,9 +110,11 @@ match_op(const char *s, size_t p, struct bb_assign *a)
 		return false;
 	for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
 		size_t n = ops[i].len;
+		const char *t = ops[i].text;
 
-		if (s[w] != ops[i].text[0] || strncmp(s + w, ops[i].text, n) ||
-		    !match_value(s, w + n, a))
+		/* each byte compared only when the one before matched: none reads past s's NUL */
+		if (s[w] != t[0] || (n > 1 && s[w + 1] != t[1]) || (n > 2 && s[w + 2] != t[2]) ||
+		    !match_value(s, len, w + n, a))
 			continue;
 		a->ws2_len -= w + n;
 		a->ws_len = w - p;
@@ -120,14 +126,14 @@ match_op(const char *s, size_t p, struct bb_assign *a)
 
 /* the rest of the line after a variable name ending at p: [flag], operator, value */
 static bool
-match_rest(const char *s, size_t p, struct bb_assign *a)
+match_rest(const char *s, size_t len, size_t p, struct bb_assign *a)
 {
 	if (s[p] == '[' && is((unsigned char)s[p + 1], FLAG1)) {
 		size_t q = p + 2;
 
 		while (is((unsigned char)s[q], FLAG2))
 			q++;
-		if (s[q] == ']' && match_op(s, q + 1, a)) {
+		if (s[q] == ']' && match_op(s, len, q + 1, a)) {
 			a->has_flag = true;
 			a->flag_off = p + 1;
 			a->flag_len = q - p - 1;
@@ -135,17 +141,19 @@ match_rest(const char *s, size_t p, struct bb_assign *a)
 		}
 	}
 	a->has_flag = false;
-	return match_op(s, p, a);
+	return match_op(s, len, p, a);
 }
 
 static bool
-match_from(const char *s, size_t start, struct bb_assign *a)
+match_from(const char *s, size_t len, size_t start, struct bb_assign *a)
 {
 	for (size_t k = start;; k++) {
 		int c = (unsigned char)s[k];
 
+		if (is(c, PLAIN))
+			continue;
 		/* what may follow a name: a flag, whitespace or an operator */
-		if ((c == '[' || is(c, OPCH) || isws(s + k)) && match_rest(s, k, a)) {
+		if ((c == '[' || is(c, OPCH) || isws(s + k)) && match_rest(s, len, k, a)) {
 			a->var_off = start;
 			a->var_len = k - start;
 			return true;
@@ -158,6 +166,8 @@ match_from(const char *s, size_t start, struct bb_assign *a)
 bool
 bb_assign_match(const char *s, struct bb_assign *a)
 {
+	size_t len = strlen(s);
+
 	if (!classes['a'])
 		init_classes();
 	if (!strncmp(s, "export", 6) && isws(s + 6)) {
@@ -165,11 +175,11 @@ bb_assign_match(const char *s, struct bb_assign *a)
 
 		while ((k = isws(s + p)))
 			p += k;
-		if (match_from(s, p, a)) {
+		if (match_from(s, len, p, a)) {
 			a->exported = true;
 			return true;
 		}
 	}
 	a->exported = false;
-	return match_from(s, 0, a);
+	return match_from(s, len, 0, a);
 }

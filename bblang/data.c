@@ -441,8 +441,9 @@ level_bit(struct bb_data *d, const char *o)
 	return k < 8 * sizeof(unsigned long) ? 1UL << k : 0;
 }
 
-void
-data_ovr_add(struct bb_data *d, struct var *s, const char *var, const char *o)
+/* *full: var's own entry, looked up on first need */
+static void
+ovr_add(struct bb_data *d, struct var *s, const char *var, struct var **full, const char *o)
 {
 	unsigned long bit = level_bit(d, o);
 	struct var *v;
@@ -450,7 +451,9 @@ data_ovr_add(struct bb_data *d, struct var *s, const char *var, const char *o)
 
 	s->in_ovrdata = true;
 	if (bit) {
-		v = data_lookup(d, var);
+		if (!*full)
+			*full = data_lookup(d, var);
+		v = *full;
 		if (v->ovr_levels & bit)
 			return;
 		v->ovr_levels |= bit;
@@ -469,6 +472,14 @@ data_ovr_add(struct bb_data *d, struct var *s, const char *var, const char *o)
 	memcpy(s->ovr[s->novr].var, var, n);
 	s->ovr[s->novr].ovr = strcpy(s->ovr[s->novr].var + n, o);
 	s->novr++;
+}
+
+void
+data_ovr_add(struct bb_data *d, struct var *s, const char *var, const char *o)
+{
+	struct var *full = NULL;
+
+	ovr_add(d, s, var, &full, o);
 }
 
 static void
@@ -517,12 +528,17 @@ data_ovr_walk(struct bb_data *d, const char *var, bool add)
 	size_t slen = c ? (size_t)(c - var) : (strlen(var) ? strlen(var) - 1 : 0);
 	const char *o = c ? c + 1 : var;
 
-	while (*o && override_like(o)) {
-		char *shortvar = xstrndup(var, slen);
-		struct var *s = add ? data_lookup(d, shortvar) : data_find(d, shortvar);
+	struct var *full = NULL;
+	char buf[256];
 
+	while (*o && override_like(o)) {
+		char *shortvar = slen < sizeof(buf) ? memcpy(buf, var, slen) : xstrndup(var, slen);
+		struct var *s;
+
+		shortvar[slen] = '\0';
+		s = add ? data_lookup(d, shortvar) : data_find(d, shortvar);
 		if (add)
-			data_ovr_add(d, s, var, o);
+			ovr_add(d, s, var, &full, o);
 		else if (s && s->in_ovrdata)
 			ovr_remove(d, s, var, o);
 		c = NULL;
@@ -531,7 +547,8 @@ data_ovr_walk(struct bb_data *d, const char *var, bool add)
 				c = var + i;
 				break;
 			}
-		free(shortvar);
+		if (shortvar != buf)
+			free(shortvar);
 		if (!c)
 			break;
 		o = c + 1;
