@@ -273,13 +273,14 @@ var_alloc(struct bb_data *d, size_t n)
 		return c->mem;
 	}
 	if (n > d->chunk_left) {
-		c = xcalloc(1, sizeof(*c) + CHUNK);
+		/* not zeroed here: a chunk's pages are touched only as it fills */
+		c = xmalloc(sizeof(*c) + CHUNK);
 		c->next = d->chunks;
 		d->chunks = c;
 		d->chunk_left = CHUNK;
 	}
 	d->chunk_left -= n;
-	return d->chunks->mem + CHUNK - d->chunk_left - n;
+	return memset(d->chunks->mem + CHUNK - d->chunk_left - n, 0, n);
 }
 
 struct var *
