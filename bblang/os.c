@@ -15,38 +15,53 @@
 char *
 bb_path_norm(const char *path)
 {
-	struct bb_strvec parts = BB_STRVEC_INIT, out = BB_STRVEC_INIT;
-	struct bb_buf b = BB_BUF_INIT;
+	size_t len = 0, base, depth = 0;	/* depth: trailing components that ".." can drop */
 	bool abs = path[0] == '/';
 	/* POSIX keeps exactly two leading slashes */
 	bool two = abs && path[1] == '/' && path[2] != '/';
+	char *out;
 
 	if (!*path)
 		return xstrdup(".");
-	bb_strvec_splitc(&parts, path, '/');
-	for (size_t i = 0; i < parts.n; i++) {
-		const char *c = parts.v[i];
-
-		if (!*c || !strcmp(c, "."))
-			continue;
-		if (strcmp(c, "..") || (!abs && (!out.n || !strcmp(out.v[out.n - 1], ".."))))
-			bb_strvec_pushdup(&out, c);
-		else if (out.n) {
-			free(out.v[--out.n]);
-		}
-	}
+	out = xmalloc(strlen(path) + 2);
 	if (abs)
-		bb_buf_addstr(&b, two ? "//" : "/");
-	for (size_t i = 0; i < out.n; i++) {
-		if (i)
-			bb_buf_addch(&b, '/');
-		bb_buf_addstr(&b, out.v[i]);
+		out[len++] = '/';
+	if (two)
+		out[len++] = '/';
+	base = len;
+	for (const char *p = path, *e; *p; p = e) {
+		size_t n;
+		bool up;
+
+		while (*p == '/')
+			p++;
+		if (!*p)
+			break;
+		e = p + strcspn(p, "/");
+		n = (size_t)(e - p);
+		up = n == 2 && p[0] == '.' && p[1] == '.';
+		if (n == 1 && p[0] == '.')
+			continue;
+		if (up && depth) {
+			while (len > base && out[len - 1] != '/')
+				len--;
+			len -= len > base;
+			depth--;
+			continue;
+		}
+		if (up && abs)
+			continue;	/* above the root */
+		/* a leading "..": it stays, and stays under what follows */
+		if (len > base)
+			out[len++] = '/';
+		memcpy(out + len, p, n);
+		len += n;
+		depth += !up;
 	}
-	if (!b.len)
-		bb_buf_addch(&b, '.');
-	bb_strvec_clear(&parts);
-	bb_strvec_clear(&out);
-	return bb_buf_detach(&b);
+	if (!len)
+		out[len++] = '.';
+	out[len] = '\0';
+	return out;
 }
 
 char *
