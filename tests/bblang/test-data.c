@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "bblang/data.h"
+#include "bblang/os.h"
 #include "bblang/parse.h"
 #include "bblang/strvec.h"
 #include "tests/test-util.h"
@@ -317,6 +318,26 @@ test_words_has(void **state)
 	assert_true(bb_words_has("b \xc3\xa9 c", "\xc3\xa9"));
 }
 
+/* os.path.normpath's results */
+static void
+test_path_norm(void **state)
+{
+	static const char *const cases[][2] = {
+		{ "", "." }, { "/", "/" }, { "//", "//" }, { "///", "/" }, { "//a/../b", "//b" },
+		{ "a/./b/", "a/b" }, { "a/../..", ".." }, { "../a/..", ".." }, { "/../a", "/a" },
+		{ "a/b/../../..", ".." }, { "../../a/b/..", "../../a" }, { ".", "." }, { "./", "." },
+		{ "a//b///c", "a/b/c" }, { "/a/b/../c/./d/..", "/a/c" }, { "...", "..." },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *n = bb_path_norm(cases[i][0]);
+
+		assert_string_equal(n, cases[i][1]);
+		free(n);
+	}
+}
+
 static void
 test_expand_keys(void **state)
 {
@@ -349,6 +370,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_rename, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_list, setup, teardown),
 		cmocka_unit_test(test_words_has),
+		cmocka_unit_test(test_path_norm),
 		cmocka_unit_test_setup_teardown(test_expand_keys, setup, teardown),
 	};
 
