@@ -591,59 +591,71 @@ bb_data_del_flag(struct bb_data *d, const char *var, const char *flag)
 	free(dflt);
 }
 
-static int
-cmpstrp(const void *a, const void *b)
+/*
+ * v[0..n), whose names agree on their first depth bytes, in strcmp order: a
+ * radix sort on the byte at depth (stable, through tmp), each bucket then on
+ * the next byte; a short run by insertion
+ */
+static void
+sort_names_from(const char **v, const char **tmp, size_t n, size_t depth)
 {
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
+	size_t count[256] = { 0 }, pos[256], at = 0;
 
-/* a name with its first 8 bytes as a big-endian number: most comparisons are one */
-struct keyed {
-	uint64_t key;
-	const char *s;
-};
+	if (n <= 16) {
+		for (size_t i = 1; i < n; i++) {
+			const char *x = v[i];
+			size_t j = i;
 
-static int
-cmp_keyed(const void *a, const void *b)
-{
-	/* pointers: glibc's qsort moves 8-byte elements fast, larger ones by memcpy */
-	const struct keyed *x = *(const struct keyed *const *)a, *y = *(const struct keyed *const *)b;
+			for (; j > 0 && strcmp(x + depth, v[j - 1] + depth) < 0; j--)
+				v[j] = v[j - 1];
+			v[j] = x;
+		}
+		return;
+	}
+	/* a byte all share needs no pass of its own */
+	for (;;) {
+		unsigned char c = (unsigned char)v[0][depth];
+		size_t i = 1;
 
-	if (x->key != y->key)
-		return x->key < y->key ? -1 : 1;
-	return strcmp(x->s, y->s);
+		while (i < n && (unsigned char)v[i][depth] == c)
+			i++;
+		if (i < n)
+			break;
+		if (!c)
+			return;
+		depth++;
+	}
+	for (size_t i = 0; i < n; i++)
+		count[(unsigned char)v[i][depth]]++;
+	for (int b = 0; b < 256; b++) {
+		pos[b] = at;
+		at += count[b];
+	}
+	for (size_t i = 0; i < n; i++)
+		tmp[pos[(unsigned char)v[i][depth]]++] = v[i];
+	memcpy(v, tmp, n * sizeof(*v));
+	/* bucket 0: the names that end here, all equal */
+	at = count[0];
+	for (int b = 1; b < 256; b++) {
+		if (count[b] > 1)
+			sort_names_from(v + at, tmp, count[b], depth + 1);
+		at += count[b];
+	}
 }
 
 /* strcmp order */
 void
 data_sort_names(const char **v, size_t n)
 {
-	struct keyed *k, **kp;
+	const char **tmp;
 
-	if (n < 32) {
-		if (n > 1)
-			qsort(v, n, sizeof(*v), cmpstrp);
+	if (n <= 16) {
+		sort_names_from(v, NULL, n, 0);
 		return;
 	}
-	k = xreallocarray(NULL, n, sizeof(*k));
-	kp = xreallocarray(NULL, n, sizeof(*kp));
-	for (size_t i = 0; i < n; i++) {
-		const unsigned char *p = (const unsigned char *)v[i];
-		uint64_t key = 0;
-
-		for (int j = 0; j < 8; j++) {
-			key = key << 8 | *p;
-			p += *p != 0;
-		}
-		k[i].key = key;
-		k[i].s = v[i];
-		kp[i] = &k[i];
-	}
-	qsort(kp, n, sizeof(*kp), cmp_keyed);
-	for (size_t i = 0; i < n; i++)
-		v[i] = kp[i]->s;
-	free(kp);
-	free(k);
+	tmp = xreallocarray(NULL, n, sizeof(*tmp));
+	sort_names_from(v, tmp, n, 0);
+	free(tmp);
 }
 
 const char **
