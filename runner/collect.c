@@ -446,6 +446,12 @@ manifest_doc(struct import *im)
 	xmlw_add_text(root, "image", o->image);
 	xmlw_add_text(root, "task", o->task);
 	xmlw_add_text(root, "source", o->source);
+	if (o->target) {
+		xmlNodePtr t = xmlw_add_text(root, "target", o->target);
+
+		if (t && o->accel)
+			xmlw_set_prop(t, "accelerator", o->accel);
+	}
 	xmlw_add_text(root, "start", start);
 	add_number(root, "duration", "%.3f", dur < 0 ? 0.0 : dur);
 	add_number(root, "files", "%zu", im->n);

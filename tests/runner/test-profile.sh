@@ -48,8 +48,10 @@ else
 	not_ok "ssh: profile gathered (exit $rc)"; diag "$W/ssh.err"; tail -n 20 "$W/ssh.log" | diag
 fi
 grep -q "<task>$DEMO_GUEST_BINARY $DEMO_ARGS</task>" "$W/prof/pgo-manifest.xml" &&
-	grep -q '<machine>qemux86-64</machine>' "$W/prof/pgo-manifest.xml"
-check $? "the manifest names the task and the machine"
+	grep -q '<machine>qemux86-64</machine>' "$W/prof/pgo-manifest.xml" &&
+	grep -Eq '<target accelerator="(tcg|kvm)">qemu</target>' "$W/prof/pgo-manifest.xml" &&
+	grep -Eq '<duration>[0-9]+\.[0-9]{3}</duration>' "$W/prof/pgo-manifest.xml"
+check $? "the manifest names the task, the machine, the target and its accelerator, and the task's time"
 
 # 3-4 the profile is the one gcc uses: -fprofile-use passes with it and fails
 # without it

@@ -45,6 +45,7 @@ grep '^pgo-run: done:' "$W/arch.log" | diag
 if [ "$rc" = 0 ] && [ -f "$W/prof/demo.gcda" ] &&
    grep -q '<machine>aarch64</machine>' "$W/prof/pgo-manifest.xml" &&
    grep -q '<source>qemu-user</source>' "$W/prof/pgo-manifest.xml" &&
+   grep -q '<target>qemu-user</target>' "$W/prof/pgo-manifest.xml" &&
    grep -q "^pgo-run: run: .*/qemu-aarch64 -L $SYSROOT $B/demo 50\$" "$W/arch.log" &&
    grep -q '^digest: ' "$W/arch.log"; then
 	ok "qemu-user: demo.gcda from qemu-aarch64 -L $SYSROOT (machine aarch64)"

@@ -40,6 +40,7 @@ echo "# time ssh-target-run $(since "$t0")s"
 grep '^pgo-run: done:' "$W/board.log" | diag
 if [ "$rc" = 0 ] && [ -f "$W/prof/$DEMO_GCDA_STRIPPED" ] &&
    grep -q '<source>ssh:127.0.0.1:/tmp/pgo-profile\.[0-9a-f]*</source>' "$W/prof/pgo-manifest.xml" &&
+   grep -q '<target>ssh</target>' "$W/prof/pgo-manifest.xml" &&
    [ ! -s "$W/board.err" ]; then
 	ok "ssh target: $DEMO_GCDA_STRIPPED from root@127.0.0.1:$qemu_port, manifest source ssh:"
 else
