@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=db22e1690c2040e171cbd9ba9fd47efe654e54884c995dc2c5552e558fd1a9b3"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=b70e711fc0f502b58801c4fb9e8cf1bf147714619928062ed5bd5c4c935fb95a"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
