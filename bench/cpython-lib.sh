@@ -153,6 +153,8 @@ build_native() {
 		>"$W/logs/$name-task.log" 2>&1 || true
 	since "$s2" >"$W/times/$name-task"
 	ls "$t/build/Python/ceval.gcda" >/dev/null 2>&1 || die "$name: the profile task wrote no Python/ceval.gcda"
+	# its profile, kept for bench/gcda-compare (the tree may go)
+	(cd "$t/build" && find . -name '*.gcda' | LC_ALL=C sort | tar -cf "$W/profiles/$name.tar" -T -)
 	make -C "$t/build" clean-retain-profile >>"$log" 2>&1
 	touch "$t/build/profile-run-stamp"
 	make -C "$t/build" -j"$JOBS" >>"$log" 2>&1
