@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=b70e711fc0f502b58801c4fb9e8cf1bf147714619928062ed5bd5c4c935fb95a"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=4454a659c1f8d377adca50d4c84cf367d020825fda63512b480f107ed73435cd"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
