@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=4454a659c1f8d377adca50d4c84cf367d020825fda63512b480f107ed73435cd"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=0e60f5ec959d4c4e4d20bada888a623853d274b4c1d58493e3eecef0f25d1578"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
