@@ -204,7 +204,7 @@ stage_boot(struct session *s)
 	if (!s->vm.port_try) {
 		s->vm.accel = qemu_accel_resolve(&s->vm.conf, &qo, KVM_PROBE_MS, &s->vm.accel_why);
 		progress_note(&s->pr, "accelerator %s%s%s",
-			s->vm.accel == QEMU_ACCEL_KVM ? "kvm" : "tcg", s->vm.accel_why ? ": " : "",
+			qemu_accel_names[s->vm.accel], s->vm.accel_why ? ": " : "",
 			s->vm.accel_why ? s->vm.accel_why : "");
 	}
 	qo.accel = s->vm.accel;

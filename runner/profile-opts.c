@@ -159,15 +159,13 @@ set_choice(const char *opt, const char *arg, const char *const *names, int *out)
 static int
 choice_opt(struct profile_opts *o, int c)
 {
-	static const char *const targets[] = { "qemu", "local", "ssh", "qemu-user", NULL };
 	static const char *const transports[] = { "ssh", "serial", NULL };
-	static const char *const accels[] = { "auto", "tcg", "kvm", NULL };
 	static const char *const toolchains[] = { "gcc", NULL };
 	int v = 0, r;
 
 	switch (c) {
 	case O_TARGET:
-		r = set_choice("target", optarg, targets, &v);
+		r = set_choice("target", optarg, profile_target_names, &v);
 		o->target = (enum profile_target)v;
 		return r;
 	case O_TRANSPORT:
@@ -175,7 +173,7 @@ choice_opt(struct profile_opts *o, int c)
 		o->transport = (enum profile_transport)v;
 		return r;
 	case O_ACCEL:
-		r = set_choice("accel", optarg, accels, &v);
+		r = set_choice("accel", optarg, qemu_accel_names, &v);
 		o->accel = (enum qemu_accel)v;
 		return r;
 	case O_TOOLCHAIN:

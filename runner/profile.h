@@ -51,6 +51,9 @@ struct profile_opts {
 	.accel = QEMU_ACCEL_AUTO, .timeout = 3600, .idle_timeout = 900, .boot_timeout = 120, \
 	.connect_timeout = 60, .collect_timeout = 300, .ok_status = { [0] = true } }
 
+/* --target's names, by enum profile_target, NULL-terminated (the manifest's too; session.c) */
+extern const char *const profile_target_names[];
+
 /* runs the stages; the exit status (0, or 1 after printing the error) */
 int profile_run(const struct profile_opts *o);
 

@@ -17,6 +17,8 @@
 #include "runner/proc.h"
 #include "runner/qemu.h"
 
+const char *const qemu_accel_names[] = { "auto", "tcg", "kvm", NULL };
+
 struct raw {
 	const char *key;
 	char *value;

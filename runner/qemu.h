@@ -48,6 +48,8 @@ void qemu_conf_release(struct qemu_conf *c);
 void qemu_conf_set(char **field, const char *value);
 
 enum qemu_accel { QEMU_ACCEL_AUTO, QEMU_ACCEL_TCG, QEMU_ACCEL_KVM };
+/* their names (--accel's), by enum qemu_accel, NULL-terminated */
+extern const char *const qemu_accel_names[];
 
 struct qemu_opts {
 	const char *bindir;		/* where qemu-system-* is; NULL: PATH */

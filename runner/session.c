@@ -7,6 +7,8 @@
 #include "bblang/buf.h"
 #include "runner/session.h"
 
+const char *const profile_target_names[] = { "qemu", "local", "ssh", "qemu-user", NULL };
+
 int
 session_fail(struct session *s, const char *fmt, ...)
 {

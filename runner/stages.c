@@ -122,21 +122,9 @@ manifest_opts(struct session *s, struct collect_opts *co, const char *name)
 	co->source = name;
 	co->start = s->task_start;
 	co->duration = s->task_seconds;
-	switch (o->target) {
-	case TARGET_QEMU:
-		co->target = "qemu";
-		co->accel = s->vm.accel == QEMU_ACCEL_KVM ? "kvm" : "tcg";
-		break;
-	case TARGET_SSH:
-		co->target = "ssh";
-		break;
-	case TARGET_QEMU_USER:
-		co->target = "qemu-user";
-		break;
-	case TARGET_LOCAL:
-		co->target = "local";
-		break;
-	}
+	co->target = profile_target_names[o->target];
+	/* resolved at boot: never "auto" */
+	co->accel = o->target == TARGET_QEMU ? qemu_accel_names[s->vm.accel] : NULL;
 }
 
 static int
