@@ -33,13 +33,13 @@ utf8_put(char *o, unsigned long cp)
 	return 4;
 }
 
-/* the words of a list, indexed by their first byte: lists are literals */
+/* the words of a list, indexed by their first byte: lists are literals (builtins: 152 words) */
 struct word_list {
 	const char *list;
-	unsigned char first[256];	/* 1 + index of the first word starting with the byte */
-	unsigned char next[128];	/* 1 + index of the next word with the same first byte */
-	unsigned char len[128];
-	const char *w[128];
+	unsigned short first[256];	/* 1 + index of the first word starting with the byte */
+	unsigned short next[256];	/* 1 + index of the next word with the same first byte */
+	unsigned char len[256];
+	const char *w[256];
 };
 
 static const struct word_list *
@@ -48,7 +48,7 @@ word_list_of(const char *list)
 	static struct word_list cache[16];
 	static size_t ncache;
 	struct word_list *wl;
-	unsigned char last[256] = { 0 };
+	unsigned short last[256] = { 0 };
 	size_t k = 0;
 
 	for (size_t i = 0; i < ncache; i++)
@@ -71,10 +71,10 @@ word_list_of(const char *list)
 		wl->w[k] = p;
 		wl->len[k] = (unsigned char)n;
 		if (last[c])
-			wl->next[last[c] - 1] = (unsigned char)(k + 1);
+			wl->next[last[c] - 1] = (unsigned short)(k + 1);
 		else
-			wl->first[c] = (unsigned char)(k + 1);
-		last[c] = (unsigned char)(k + 1);
+			wl->first[c] = (unsigned short)(k + 1);
+		last[c] = (unsigned short)(k + 1);
 		k++;
 		p += n;
 	}
