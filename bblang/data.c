@@ -528,7 +528,6 @@ data_ovr_walk(struct bb_data *d, const char *var, bool add)
 	const char *c = strrchr(var, d->sep);
 	size_t slen = c ? (size_t)(c - var) : (strlen(var) ? strlen(var) - 1 : 0);
 	const char *o = c ? c + 1 : var;
-
 	struct var *full = NULL;
 	char buf[256];
 
@@ -647,13 +646,9 @@ sort_names_from(const char **v, const char **tmp, size_t n, size_t depth)
 void
 data_sort_names(const char **v, size_t n)
 {
-	const char **tmp;
+	/* a run of 16 or fewer is sorted by insertion, without tmp */
+	const char **tmp = n > 16 ? xreallocarray(NULL, n, sizeof(*tmp)) : NULL;
 
-	if (n <= 16) {
-		sort_names_from(v, NULL, n, 0);
-		return;
-	}
-	tmp = xreallocarray(NULL, n, sizeof(*tmp));
 	sort_names_from(v, tmp, n, 0);
 	free(tmp);
 }

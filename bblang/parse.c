@@ -194,7 +194,7 @@ simple_fields(const char *s, size_t n, struct m *m)
 	for (size_t i = ++p; i <= n; i++) {
 		unsigned char c = (unsigned char)s[i];
 
-		if (i < n && c != ' ' && c > ' ' && c < 0x7f)
+		if (i < n && c > ' ' && c < 0x7f)
 			continue;
 		if (i < n && c != ' ')
 			return false;

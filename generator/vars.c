@@ -55,17 +55,11 @@ print_subst(const char *s, const char *dir)
 	fputs(s, stdout);
 }
 
-struct subst_ctx {
-	const char *dir;
-};
-
-/* the dump hands over whole lines: a directory name never spans two pieces */
+/* dir: print_subst's; the dump hands over whole lines, so it never spans two pieces */
 static void
-flush_out(struct bb_buf *out, void *ctx)
+flush_out(struct bb_buf *out, void *dir)
 {
-	const struct subst_ctx *c = ctx;
-
-	print_subst(out->buf, c->dir);
+	print_subst(out->buf, dir);
 }
 
 static int
@@ -80,11 +74,10 @@ run(const struct vars_opts *o)
 		.exclude = (const char *const *)o->exclude.v,
 	};
 	char *subst = o->subst ? bb_path_abs(o->subst) : NULL;
-	struct subst_ctx sc = { subst };
 	int ret;
 
 	dopts.flush = flush_out;
-	dopts.ctx = &sc;
+	dopts.ctx = subst;
 
 	bb_data_set_inherit_warn(d, o->classes_optional);
 	bb_data_set_legacy_overrides(d, o->legacy);
