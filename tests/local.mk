@@ -15,7 +15,7 @@ check_PROGRAMS += %D%/bblang/test-pyexpr
 %C%_bblang_test_pyexpr_LDADD = $(TEST_LIBS)
 
 check_PROGRAMS += %D%/bblang/test-assign %D%/bblang/test-parse %D%/bblang/test-data %D%/bblang/test-recipe %D%/bblang/test-errors
-%C%_bblang_test_assign_SOURCES = %D%/bblang/test-assign.c %D%/test-util.c %D%/test-util.h
+%C%_bblang_test_assign_SOURCES = %D%/bblang/test-assign.c %D%/bblang/assign-parts.h %D%/test-util.c %D%/test-util.h
 %C%_bblang_test_assign_CPPFLAGS = $(TEST_CFLAGS)
 %C%_bblang_test_assign_LDADD = $(TEST_LIBS)
 %C%_bblang_test_parse_SOURCES = %D%/bblang/test-parse.c %D%/test-util.c %D%/test-util.h

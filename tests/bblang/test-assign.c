@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "bblang/parse.h"
+#include "tests/bblang/assign-parts.h"
 #include "tests/test-util.h"
 
 static void
@@ -21,10 +22,7 @@ same(const char *line)
 		fail_msg("'%s': hand %d, pattern %d", line, ma, mb);
 	if (!ma)
 		return;
-	if (a.exported != b.exported || a.has_flag != b.has_flag || a.op != b.op ||
-	    a.var_off != b.var_off || a.var_len != b.var_len || a.value_off != b.value_off ||
-	    a.value_len != b.value_len || !a.ws_len != !b.ws_len || !a.ws2_len != !b.ws2_len ||
-	    (a.has_flag && (a.flag_off != b.flag_off || a.flag_len != b.flag_len)))
+	if (!assign_same_parts(&a, &b))
 		fail_msg("'%s': parts differ (var %zu+%zu/%zu+%zu op %d/%d value %zu+%zu/%zu+%zu)",
 			line, a.var_off, a.var_len, b.var_off, b.var_len, a.op, b.op, a.value_off,
 			a.value_len, b.value_off, b.value_len);

@@ -15,18 +15,9 @@
 
 #include "bblang/assign.h"
 #include "bblang/parse.h"
+#include "tests/bblang/assign-parts.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-static bool
-same_parts(const struct bb_assign *a, const struct bb_assign *b)
-{
-	return a->exported == b->exported && a->has_flag == b->has_flag && a->op == b->op &&
-		a->var_off == b->var_off && a->var_len == b->var_len &&
-		a->value_off == b->value_off && a->value_len == b->value_len &&
-		!a->ws_len == !b->ws_len && !a->ws2_len == !b->ws2_len &&
-		(!a->has_flag || (a->flag_off == b->flag_off && a->flag_len == b->flag_len));
-}
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -44,7 +35,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			line[i] = ' ';
 	hand = bb_assign_match(line, &a);
 	pattern = bb_assign_match_re(line, &b);
-	if (hand != pattern || (hand && !same_parts(&a, &b))) {
+	if (hand != pattern || (hand && !assign_same_parts(&a, &b))) {
 		fprintf(stderr, "fuzz-assign: '%s': the matcher says %d, the pattern %d\n", line,
 			hand, pattern);
 		abort();
