@@ -222,6 +222,38 @@ make_image() { # ROOT
 	say "image: $(du -h "$py/deploy/$base" | cut -f1) initramfs, $(wc -l <"$py/needed") libraries needed"
 }
 
+# the generated layers: the default one and one with PGO_LTO = 1
+make_layers() {
+	local lto
+	BUILDDIR='' "$PGO_GEN" -T "$top/templates" -D PGO_PYTHON_PV="$PV" -o "$W/layer" >/dev/null
+	BUILDDIR='' "$PGO_GEN" -T "$top/templates" -D PGO_PYTHON_PV="$PV" -D PGO_LTO=1 \
+		-o "$W/layer-lto" >/dev/null
+	# PACKAGECONFIG[lto] = "--with-lto,--without-lto" in OE-core's python3
+	lto=$(recipe_var "$W/layer-lto" 'recipes-devtools/python/python3_%.bbappend' PACKAGECONFIG)
+	case " $lto " in *" lto "*) ;; *) die "the LTO layer does not set PACKAGECONFIG lto: '$lto'" ;; esac
+}
+
+# "TOTAL TASK" seconds of the pgo-run log LOG
+run_times() {
+	sed -n 's/^pgo-run: done: \([0-9.]*\)s in all, the task \([0-9.]*\)s$/\1 \2/p' "$1" | tail -n 1
+}
+
+# run_local NAME TASK_ARGS: the task run by the instrumented build on this
+# machine (pgo-run --target local): its time without emulation, which KVM
+# approaches; the log is logs/NAME.log, the times times/NAME
+run_local() {
+	local name=$1 args=$2 b=$W/trees/instr/build
+	rm -rf "$W/local-profile" "$W/local-gcda"
+	LD_LIBRARY_PATH=$b "$PGO_RUN" profile --target local --python "$b/python" --task "$args" \
+		--remote-dir "$W/local-gcda" --gcov-prefix-strip 4 --toolchain gcc \
+		--gcc-version "$(gcc -dumpfullversion)" --ok-status 0,2,3 --timeout 7200 --idle-timeout 1800 \
+		--out "$W/local-profile" --log "$W/logs/$name.log" </dev/null ||
+		die "pgo-run profile --target local ($name) failed: $(tail -n 1 "$W/logs/$name.log")"
+	run_times "$W/logs/$name.log" >"$W/times/$name"
+	rm -rf "$W/local-profile" "$W/local-gcda"
+	say "$name: $(cat "$W/times/$name") (total, task s)"
+}
+
 # gather PROFILE_NAME TASK_ARGS: pgo-run profile in QEMU (TCG here) with the
 # image of make_image; the profile in $W/profiles/NAME, its archive beside it
 gather() {
@@ -238,8 +270,7 @@ gather() {
 		--machine qemux86-64 --image pgo-test-image-python \
 		--log "$W/logs/profile-$name.log" </dev/null ||
 		die "pgo-run profile for $name failed: $(tail -n 1 "$W/logs/profile-$name.log")"
-	sed -n 's/^pgo-run: done: \([0-9.]*\)s in all, the task \([0-9.]*\)s$/\1 \2/p' \
-		"$W/logs/profile-$name.log" | tail -n 1 >"$W/times/profile-$name"
+	run_times "$W/logs/profile-$name.log" >"$W/times/profile-$name"
 	say "profile $name: $(cat "$W/times/profile-$name") (total, task s); $(ls "$W/profiles/$name" | grep -c '\.gcda$') files"
 }
 

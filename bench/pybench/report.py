@@ -107,6 +107,24 @@ def put_summary(results, fields):
     return line
 
 
+def repro_lines(w, p):
+    """the reproducibility check's sums (stage repro), when it ran, through p"""
+    ra = read(os.path.join(w, 'times', 'repro-a.sha256'))
+    rb = read(os.path.join(w, 'times', 'repro-b.sha256'))
+    if ra:
+        p('')
+        p('reproducibility: two rebuilds from one profile archive, %s:'
+          % ('identical' if ra == rb else 'DIFFERENT'))
+        for line in ra.splitlines():
+            p('  ' + line)
+
+
+def baseline_geomean(data, benches):
+    """geometric mean of the plain build's median times, in seconds"""
+    return math.exp(sum(math.log(statistics.median(data['times']['baseline'][b]))
+                        for b in benches) / len(benches))
+
+
 def select(w, task_file):
     data = load(os.path.join(w, 'bench-select.json'))
     ts = tasks(task_file)
@@ -184,19 +202,11 @@ def final(w, task_file, results):
     nt = read(os.path.join(w, 'times', 'native-task'))
     if nt:
         p('  native --enable-optimizations profile task on the host: %.0f s' % float(nt))
-    ra = read(os.path.join(w, 'times', 'repro-a.sha256'))
-    rb = read(os.path.join(w, 'times', 'repro-b.sha256'))
-    if ra:
-        p('')
-        p('reproducibility: two rebuilds from one profile archive, %s:'
-          % ('identical' if ra == rb else 'DIFFERENT'))
-        for line in ra.splitlines():
-            p('  ' + line)
+    repro_lines(w, p)
     native = sp['native'][1]
     cross = sp['cross-' + best][1]
     lto = sp['cross-lto'][1] if 'cross-lto' in sp else float('nan')
-    base_geo = math.exp(sum(math.log(statistics.median(data['times']['baseline'][b]))
-                            for b in benches) / len(benches))
+    base_geo = baseline_geomean(data, benches)
     os.makedirs(results, exist_ok=True)
     with open(os.path.join(results, 'results.txt'), 'w') as f:
         if sel:
@@ -274,16 +284,8 @@ def builds(w, version, task_args, results):
         u = used(w, n)
         if u:
             p('  %s: %d of %d core objects built with the profile' % (n, u[0], u[1]))
-    ra = read(os.path.join(w, 'times', 'repro-a.sha256'))
-    rb = read(os.path.join(w, 'times', 'repro-b.sha256'))
-    if ra:
-        p('')
-        p('reproducibility: two rebuilds from one profile archive, %s:'
-          % ('identical' if ra == rb else 'DIFFERENT'))
-        for line in ra.splitlines():
-            p('  ' + line)
-    base_geo = math.exp(sum(math.log(statistics.median(data['times']['baseline'][b]))
-                            for b in benches) / len(benches))
+    repro_lines(w, p)
+    base_geo = baseline_geomean(data, benches)
 
     def f3(v):
         return '%.3f' % means[v] if v in means else '-'
@@ -292,15 +294,15 @@ def builds(w, version, task_args, results):
         if a in means and b in means and means[b] > 1:
             return '%.2f' % ((means[a] - 1) / (means[b] - 1))
         return '-'
-    whole = task_args.split() == ['-m', 'test', '--pgo'] or task_args.startswith('-m test --pgo --timeout') \
-        and len(task_args.split()) == 4
+    # the task is the whole training set: "-m test --pgo", with a --timeout or not
+    whole = [a for a in task_args.split() if not a.startswith('--timeout')] == ['-m', 'test', '--pgo']
+    task_s = '%.0f' % statistics.mean(t[1] for t in task) if task else '-'
     fields = {
         'python': version, 'baseline_geomean': '%.4f' % base_geo,
         'native_gain': f3('native'), 'native_lto_gain': f3('native-lto'),
         'cross_gain': f3('cross'), 'cross_lto_gain': f3('cross-lto'),
         'gain_ratio': ratio('cross', 'native'), 'lto_gain_ratio': ratio('cross-lto', 'native-lto'),
-        'profile_task_s': '%.0f' % statistics.mean(t[1] for t in task) if task else '-',
-        'test_pgo_s': '%.0f' % statistics.mean(t[1] for t in task) if task and whole else '-',
+        'profile_task_s': task_s, 'test_pgo_s': task_s if whole else '-',
         'builds_per_variant': str(min(len(x) for x in var.values())) if var else '0'}
     os.makedirs(results, exist_ok=True)
     out = os.path.join(results, 'results-%s.txt' % version)
