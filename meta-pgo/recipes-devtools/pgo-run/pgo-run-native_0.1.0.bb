@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=f15dad8c3daa5143117d09feea559d4c0a7f060c9e20c0e097f4cf417a66b33b"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=3dcd2e07ff637a56ff4ff2e550dfabf1f68755551491438afd8ddc790e47ae55"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
