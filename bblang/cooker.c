@@ -76,6 +76,19 @@ bb_cooker_set_compat_warn(struct bb_cooker *c, bool warn)
 	c->compat_warn = warn;
 }
 
+void
+bb_cooker_set_mc(struct bb_cooker *c, const char *mc)
+{
+	free(c->mc);
+	c->mc = xstrdup(mc ? mc : "");
+}
+
+const char *
+bb_cooker_mc(const struct bb_cooker *c)
+{
+	return c->mc ? c->mc : "";
+}
+
 int
 cooker_get(struct bb_cooker *c, const char *var, char **out)
 {

@@ -18,19 +18,6 @@ bb_cooker_data(const struct bb_cooker *c)
 	return c->d;
 }
 
-void
-bb_cooker_set_mc(struct bb_cooker *c, const char *mc)
-{
-	free(c->mc);
-	c->mc = xstrdup(mc ? mc : "");
-}
-
-const char *
-bb_cooker_mc(const struct bb_cooker *c)
-{
-	return c->mc ? c->mc : "";
-}
-
 static const char *const exported_env[] = {	/* bb.utils.preserved_envvars_exported */
 	"BB_TASKHASH", "HOME", "LOGNAME", "PATH", "PWD", "SHELL", "USER", "LC_ALL", "BBSERVER",
 	NULL,

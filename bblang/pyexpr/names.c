@@ -408,7 +408,7 @@ py_call_value(struct ev *ev, struct pv *f, const struct args *ar)
 	struct pv *a[8] = { NULL };
 
 	if (f->t == T_DEF)
-		return py_call_def(ev, f, ar);
+		return ev->call_def(ev, f, ar);
 	if (f->t != T_FUNC) {
 		if (py_opaque(f))
 			return py_unsup(ev, "calling a %s", py_tname(f));

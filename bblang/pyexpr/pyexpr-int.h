@@ -116,6 +116,8 @@ struct ev {
 	size_t nmem, amem, bytes;
 	unsigned long long work;
 	struct scope *scope;	/* innermost; NULL in the inline code itself */
+	/* runs a python function of the metadata (T_DEF): def.c's py_call_def */
+	struct pv *(*call_def)(struct ev *ev, struct pv *f, const struct args *ar);
 };
 
 enum { C_EQ, C_NE, C_LT, C_LE, C_GT, C_GE, C_IN, C_NOTIN, C_IS, C_ISNOT };
@@ -264,10 +266,12 @@ int py_scope_set(struct ev *ev, struct scope *sc, struct pv *name, struct pv *v)
 /* whether f is a builtin that consumes a generator by iterating it once */
 bool py_takes_generator(const struct pv *f);
 
-/* def.c: calls of python functions of the metadata */
+/* def.c: calls of python functions of the metadata (entry.c makes it ev->call_def) */
 struct pv *py_call_def(struct ev *ev, struct pv *f, const struct args *ar);
 
-/* pyexpr.c: the parser, entry points for def.c */
+/* pyexpr.c: the parser; code[0..len) (universal newlines) evaluated as bb_py_eval's
+   expression, with the entry points def.c uses */
+struct pv *py_evaluate(struct ev *ev, const char *code, size_t len);
 /* lex code (checked: no nul byte, valid utf-8) into a fresh ev->tok */
 int py_lex_code(struct ev *ev, const char *code, size_t len);
 /* an expression at ev->pos (a tuple display too when tuple), evaluated unless ev->skip */
