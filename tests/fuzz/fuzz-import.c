@@ -8,7 +8,6 @@
  * 64 files) and the stamp "B2?*" (GCC 12.x). A profile it installs is left
  * for the next input to replace, as pgo-run import does.
  */
-#include <ftw.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,35 +16,19 @@
 #include <unistd.h>
 
 #include "runner/collect.h"
+#include "fuzz-util.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static char tmpdir[] = "/tmp/fuzz-import.XXXXXX";
 static char *profile;
-
-static int
-rm_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-	(void)st, (void)flag, (void)ftw;
-	return remove(path);
-}
-
-static void
-remove_tmpdir(void)
-{
-	nftw(tmpdir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
-}
 
 int
 LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	(void)argc, (void)argv;
-	if (!mkdtemp(tmpdir) || asprintf(&profile, "%s/profile", tmpdir) < 0) {
-		perror("fuzz-import: temporary directory");
+	if (asprintf(&profile, "%s/profile", fuzz_tmpdir("fuzz-import", NULL, NULL)) < 0)
 		abort();
-	}
-	atexit(remove_tmpdir);
 	return 0;
 }
 

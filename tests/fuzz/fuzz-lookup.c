@@ -15,7 +15,6 @@
  * directory, else absolute), then the file text. Inputs naming /dev, /proc or
  * /sys with an include-like keyword are skipped, as in fuzz-parse.
  */
-#include <ftw.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,11 +24,10 @@
 
 #include "bblang/buf.h"
 #include "bblang/parse.h"
+#include "fuzz-util.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-static char tmpdir[] = "/tmp/fuzz-lookup.XXXXXX";
 
 static const char *const tree[][2] = {
 	{ "l1/conf/site.conf", "SITE = \"l1\"\ninclude ../inc/common.inc\n" },
@@ -44,19 +42,6 @@ static const char *const tree[][2] = {
 	{ "l2/sub/dir/z.inc", "Z = \"${FILE}\"\ninclude ../../inc/x.inc\ninclude_all conf/site.conf\n" },
 	{ "l2/conf/site.conf", "SITE:append = \" l2\"\n" },
 };
-
-static int
-rm_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-	(void)st, (void)flag, (void)ftw;
-	return remove(path);
-}
-
-static void
-remove_tmpdir(void)
-{
-	nftw(tmpdir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
-}
 
 static void
 make_file(const char *path, const char *text)
@@ -79,39 +64,10 @@ make_file(const char *path, const char *text)
 int
 LLVMFuzzerInitialize(int *argc, char ***argv)
 {
-	char cwd[4096];
-
-	if (!getcwd(cwd, sizeof(cwd)) || !mkdtemp(tmpdir) || chdir(tmpdir) < 0) {
-		perror("fuzz-lookup: temporary directory");
-		abort();
-	}
-	atexit(remove_tmpdir);
+	fuzz_tmpdir("fuzz-lookup", argc, argv);
 	for (size_t i = 0; i < sizeof(tree) / sizeof(*tree); i++)
 		make_file(tree[i][0], tree[i][1]);
-	/* relative corpus directories and files made absolute; libFuzzer forbids
-	 * changing argv[0], so -merge and -jobs need the program by absolute path */
-	for (int i = 1; i < *argc; i++) {
-		char *a = (*argv)[i], *abs;
-
-		if (a[0] != '-' && a[0] != '/' && asprintf(&abs, "%s/%s", cwd, a) >= 0)
-			(*argv)[i] = abs;
-	}
 	return 0;
-}
-
-static bool
-risky(const char *s, size_t n)
-{
-	static const char *const kw[] = { "include", "require", "inherit", "addfragments" };
-	static const char *const sys[] = { "/dev", "/proc", "/sys" };
-	bool k = false;
-
-	for (size_t i = 0; i < sizeof(kw) / sizeof(*kw) && !k; i++)
-		k = memmem(s, n, kw[i], strlen(kw[i])) != NULL;
-	for (size_t i = 0; i < sizeof(sys) / sizeof(*sys) && k; i++)
-		if (memmem(s, n, sys[i], strlen(sys[i])))
-			return true;
-	return false;
 }
 
 int
@@ -124,13 +80,13 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct bb_stmts st;
 	char *bbpath, *file;
 
-	if (size < 1 || risky((const char *)data, size))
+	if (size < 1 || fuzz_risky((const char *)data, size))
 		return -1;
 	if (data[0] & 2)
 		bbpath = strdup("l1:l2");
-	else if (asprintf(&bbpath, "%s/l1:%s/l2", tmpdir, tmpdir) < 0)
+	else if (asprintf(&bbpath, "%s/l1:%s/l2", fuzz_dir, fuzz_dir) < 0)
 		bbpath = NULL;
-	if (asprintf(&file, "%s/%s", tmpdir, recipe ? "l1/recipes/a/fuzz.bb" : "l1/conf/fuzz.conf") < 0)
+	if (asprintf(&file, "%s/%s", fuzz_dir, recipe ? "l1/recipes/a/fuzz.bb" : "l1/conf/fuzz.conf") < 0)
 		file = NULL;
 	if (!bbpath || !file)
 		abort();

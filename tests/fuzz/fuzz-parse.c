@@ -21,76 +21,16 @@
 
 #include "bblang/buf.h"
 #include "bblang/parse.h"
+#include "fuzz-util.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-/* a relative path argument made absolute, as the working directory changes */
-static char *
-absolute(const char *cwd, const char *flag, const char *path)
-{
-	char *s;
-
-	if (path[0] == '/' || asprintf(&s, "%s%s/%s", flag, cwd, path) < 0)
-		return NULL;
-	return s;
-}
-
-static char tmpdir[] = "/tmp/fuzz-parse.XXXXXX";
-
-static void
-remove_tmpdir(void)
-{
-	rmdir(tmpdir);
-}
-
 int
 LLVMFuzzerInitialize(int *argc, char ***argv)
 {
-	static const char *const flags[] = { "-artifact_prefix=", "-exact_artifact_path=",
-		"-dict=", "-merge_control_file=", "-features_dir=" };
-	char cwd[4096];
-
-	if (!getcwd(cwd, sizeof(cwd)) || !mkdtemp(tmpdir) || chdir(tmpdir) < 0) {
-		perror("fuzz-parse: empty working directory");
-		abort();
-	}
-	atexit(remove_tmpdir);
-	for (int i = 1; i < *argc; i++) {
-		const char *a = (*argv)[i], *flag = "";
-		char *abs;
-
-		for (size_t k = 0; k < sizeof(flags) / sizeof(*flags) && a[0] == '-'; k++)
-			if (!strncmp(a, flags[k], strlen(flags[k])))
-				flag = flags[k];
-		if (a[0] == '-' && !*flag)
-			continue;
-		if ((abs = absolute(cwd, flag, a + strlen(flag))))
-			(*argv)[i] = abs;
-	}
+	fuzz_tmpdir("fuzz-parse", argc, argv);
 	return 0;
-}
-
-static bool
-has(const char *s, size_t n, const char *needle)
-{
-	return memmem(s, n, needle, strlen(needle)) != NULL;
-}
-
-/* an include, require or inherit that could name a system path */
-static bool
-risky(const char *s, size_t n)
-{
-	static const char *const kw[] = { "include", "require", "inherit", "addfragments" };
-	static const char *const sys[] = { "/dev", "/proc", "/sys" };
-	bool k = false;
-
-	for (size_t i = 0; i < sizeof(kw) / sizeof(*kw) && !k; i++)
-		k = has(s, n, kw[i]);
-	for (size_t i = 0; i < sizeof(sys) / sizeof(*sys) && k; i++)
-		if (has(s, n, sys[i]))
-			return true;
-	return false;
 }
 
 static void
@@ -112,7 +52,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct bb_stmts st;
 	char *etext, *e = NULL;
 
-	if (size < 1 || risky((const char *)data, size))
+	if (size < 1 || fuzz_risky((const char *)data, size))
 		return -1;
 	len = strnlen(text, size - 1);
 	rest = size - 1 - len;

@@ -14,28 +14,19 @@
 #include <unistd.h>
 
 #include "runner/qemu.h"
+#include "fuzz-util.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static char tmpdir[] = "/tmp/fuzz-qemuboot.XXXXXX";
 static char *path;
-
-static void
-remove_tmpdir(void)
-{
-	rmdir(tmpdir);
-}
 
 int
 LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	(void)argc, (void)argv;
-	if (!mkdtemp(tmpdir) || asprintf(&path, "%s/fuzz.qemuboot.conf", tmpdir) < 0) {
-		perror("fuzz-qemuboot: temporary directory");
+	if (asprintf(&path, "%s/fuzz.qemuboot.conf", fuzz_tmpdir("fuzz-qemuboot", NULL, NULL)) < 0)
 		abort();
-	}
-	atexit(remove_tmpdir);
 	return 0;
 }
 
@@ -61,7 +52,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (!text)
 		abort();
-	if (qemu_conf_parse(&c, text, path, tmpdir, &err) == 0) {
+	if (qemu_conf_parse(&c, text, path, fuzz_dir, &err) == 0) {
 		qemu_conf_defaults(&c);
 		command_line(&c, &plain);
 		command_line(&c, &net);
