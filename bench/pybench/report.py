@@ -1,5 +1,5 @@
 """report.py select|final WORKDIR TASKS [RESULTS]
-       report.py builds WORKDIR VERSION TASK_ARGS RESULTS
+       report.py builds WORKDIR VERSION TASK_ARGS FAST_ARGS RESULTS
 
 select: reads WORKDIR/bench-select.json (the baseline, native PGO and one
   cross build per candidate profile task), prints the candidates' table and
@@ -12,7 +12,9 @@ final: reads WORKDIR/bench.json (bench/cpython-e2e) and writes
 builds: reads WORKDIR/bench.json of bench/cpython-pgo (the baseline and
   builds named VARIANT-I) and writes RESULTS/results-VERSION.txt and
   VERSION's line of RESULTS/summary.txt: each variant's gain is the mean of
-  its builds' geometric means, shown with every build's and the spread.
+  its builds' geometric means, shown with every build's and the spread;
+  cross-fast, the profile of the fast choice's task (FAST_ARGS), is
+  reported beside the default and not counted in builds_per_variant.
 
 Speedup of an interpreter on a benchmark: the median over the repetitions
 of baseline_time / its_time, pairing the runs of the same repetition (they
@@ -87,7 +89,7 @@ def files(w, name):
 
 SUMMARY_KEYS = ['python', 'baseline_geomean', 'native_gain', 'native_lto_gain', 'cross_gain',
                 'cross_lto_gain', 'gain_ratio', 'lto_gain_ratio', 'profile_task_s', 'test_pgo_s',
-                'builds_per_variant']
+                'builds_per_variant', 'fast_gain', 'fast_gain_ratio', 'fast_task_s', 'fast_builds']
 
 
 def put_summary(results, fields):
@@ -225,10 +227,11 @@ def final(w, task_file, results):
 VARIANTS = [('native', 'native --enable-optimizations (make profile-opt, -m test --pgo on the host)'),
             ('native-lto', 'native --enable-optimizations --with-lto'),
             ('cross', 'ours: the profile gathered in QEMU (TCG), python3 rebuilt as the bbappend does'),
-            ('cross-lto', 'ours + LTO (PGO_LTO = "1", --with-lto), the same profiles')]
+            ('cross-lto', 'ours + LTO (PGO_LTO = "1", --with-lto), the same profiles'),
+            ('cross-fast', 'ours with the fast choice (PGO_PROFILE_TASK_TESTS: the ten tests) in QEMU (TCG)')]
 
 
-def builds(w, version, task_args, results):
+def builds(w, version, task_args, fast_args, results):
     data = load(os.path.join(w, 'bench.json'))
     names = [n for n in data['times'] if n != 'baseline']
     benches = list(data['times']['baseline'])
@@ -280,7 +283,13 @@ def builds(w, version, task_args, results):
     if nat:
         p('  native --enable-optimizations, the same task on the host: %s s'
           % ', '.join('%.0f' % float(x) for x in nat if x))
-    for n in var.get('cross', []) + var.get('cross-lto', []):
+    fast = [profile_times(w, n) for n in var.get('cross-fast', [])]
+    fast = [t for t in fast if t[1] is not None]
+    if fast:
+        p('the fast choice: %s' % fast_args)
+        p('  under TCG: %s s (pgo-run in all: %s s)' % (
+            ', '.join('%.0f' % t[1] for t in fast), ', '.join('%.0f' % t[0] for t in fast)))
+    for n in var.get('cross', []) + var.get('cross-lto', []) + var.get('cross-fast', []):
         u = used(w, n)
         if u:
             p('  %s: %d of %d core objects built with the profile' % (n, u[0], u[1]))
@@ -303,7 +312,10 @@ def builds(w, version, task_args, results):
         'cross_gain': f3('cross'), 'cross_lto_gain': f3('cross-lto'),
         'gain_ratio': ratio('cross', 'native'), 'lto_gain_ratio': ratio('cross-lto', 'native-lto'),
         'profile_task_s': task_s, 'test_pgo_s': task_s if whole else '-',
-        'builds_per_variant': str(min(len(x) for x in var.values())) if var else '0'}
+        'builds_per_variant': str(min(len(var[v]) for v in var if v != 'cross-fast')) if var else '0',
+        'fast_gain': f3('cross-fast'), 'fast_gain_ratio': ratio('cross-fast', 'native'),
+        'fast_task_s': '%.0f' % statistics.mean(t[1] for t in fast) if fast else '-',
+        'fast_builds': str(len(var.get('cross-fast', [])))}
     os.makedirs(results, exist_ok=True)
     out = os.path.join(results, 'results-%s.txt' % version)
     with open(out + '.tmp', 'w') as f:
@@ -319,8 +331,8 @@ def main(argv):
         select(argv[1], argv[2])
     elif len(argv) == 4 and argv[0] == 'final':
         final(argv[1], argv[2], argv[3])
-    elif len(argv) == 5 and argv[0] == 'builds':
-        builds(argv[1], argv[2], argv[3], argv[4])
+    elif len(argv) == 6 and argv[0] == 'builds':
+        builds(argv[1], argv[2], argv[3], argv[4], argv[5])
     else:
         sys.exit(__doc__)
 
