@@ -3,6 +3,12 @@
 # Sourced; the caller sets top, W, PV, XY (X.Y), SRC (the pristine tree),
 # PREFIX, JOBS, PGO_GEN, PGO_RUN and ME (its name, for messages).
 
+# CPython's builds and tasks see no PYTHON* variable of the caller's shell:
+# with PYTHONDONTWRITEBYTECODE=1 a native `make profile-opt` compiles every
+# module from source in every process (BitBake's do_compile writes the .pyc
+# files, as a shell does), and PYTHONUNBUFFERED changes the I/O paths trained
+for v in $(env | sed -n 's/^\(PYTHON[A-Z_]*\)=.*/\1/p'); do unset "$v"; done
+
 say() { printf '%s: %s\n' "$ME" "$*" >&2; }
 die() { printf '%s: error: %s\n' "$ME" "$*" >&2; exit 1; }
 now() { date +%s.%N; }
