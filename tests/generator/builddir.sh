@@ -19,6 +19,17 @@ trap 'rm -rf "$tmp"' EXIT
 . "$(dirname "$0")/../tap.sh"
 # fail NAME: not ok, with the head of $tmp/log
 fail() { not_ok "$@"; head -20 "$tmp/log" | diag; : >"$tmp/log"; }
+# check_run STATUS NAME [ABSENT]: the run ($status, $tmp/err) exited STATUS with
+# exactly $tmp/want on standard error, and wrote no ABSENT
+check_run() {
+	if [ "$status" -eq "$1" ] && diff -u "$tmp/want" "$tmp/err" >"$tmp/log" &&
+		{ [ -z "${3:-}" ] || [ ! -e "$3" ]; }; then
+		ok "$2"
+	else
+		echo "exit status $status" >>"$tmp/log"
+		fail "$2"
+	fi
+}
 : >"$tmp/log"
 
 # setup NAME: the fixture copied to $tmp/NAME, its bblayers.conf pointing there
@@ -113,12 +124,7 @@ for dir in "$data"/*/; do
 		[ "$want_pv" != "$pv" ] && echo "pgo-gen: warning: $pn $pv of OE-core $release: the" \
 			"$majmin patch set is for $pn $want_pv there" \
 			"(patches/$pn/$majmin/releases)" >"$tmp/want"
-		if [ $status -eq 0 ] && diff -u "$tmp/want" "$tmp/err" >"$tmp/log"; then
-			ok "$name: pgo-gen -B writes the layer"
-		else
-			echo "exit status $status" >>"$tmp/log"
-			fail "$name: pgo-gen -B writes the layer"
-		fi
+		check_run 0 "$name: pgo-gen -B writes the layer"
 		check_layer "$name" "$out" "$pn" "$pv" "$core" "$sep"
 		if same_patches "$out" "$pn" "$majmin"; then
 			ok "$name: the patches of templates/patches/$pn/$majmin"
@@ -135,13 +141,7 @@ for dir in "$data"/*/; do
 	else
 		echo "pgo-gen: $name/meta/recipes-devtools/python/${pn}_$pv.bb: error: no patch set" \
 			"for OE-core $release with $pn $pv (supported: $(supported "$pn"))" >"$tmp/want"
-		if [ $status -eq 1 ] && diff -u "$tmp/want" "$tmp/err" >"$tmp/log" &&
-			[ ! -e "$out" ]; then
-			ok "$name: $pn $pv has no patch set: the one error, nothing written"
-		else
-			echo "exit status $status" >>"$tmp/log"
-			fail "$name: $pn $pv has no patch set: the one error, nothing written"
-		fi
+		check_run 1 "$name: $pn $pv has no patch set: the one error, nothing written" "$out"
 	fi
 done
 
@@ -158,11 +158,7 @@ status=$?
 echo "pgo-gen: mickledore/build/conf/local.conf:3: warning: PGO_PYTHON_PV is 3.11.5, the" \
 	"build's python3 is 3.11.2 ($tmp/mickledore/meta/recipes-devtools/python/python3_3.11.2.bb)" \
 	>"$tmp/want"
-if [ $status -eq 0 ] && diff -u "$tmp/want" "$tmp/err" >"$tmp/log"; then
-	ok "explicit PGO_PYTHON_PV: a warning that the build has another"
-else
-	fail "explicit PGO_PYTHON_PV: a warning that the build has another"
-fi
+check_run 0 "explicit PGO_PYTHON_PV: a warning that the build has another"
 check_layer "explicit knobs" "$tmp/explicit" python3 3.11.5 "nanbield scarthgap" _
 app=$tmp/explicit/recipes-devtools/python/python3_%.bbappend
 if grep -q 'PROFILE_TASK=' "$app" && grep -q ' lto"' "$app"; then
@@ -190,11 +186,7 @@ gen mickledore/build "$tmp/bad-knob"
 status=$?
 echo "pgo-gen: mickledore/build/conf/local.conf:2: error: PGO_LTO must be 0 or 1, not '2'" \
 	>"$tmp/want"
-if [ $status -eq 1 ] && diff -u "$tmp/want" "$tmp/err" >"$tmp/log" && [ ! -e "$tmp/bad-knob" ]; then
-	ok "a bad knob in local.conf: file:line, nothing written"
-else
-	fail "a bad knob in local.conf: file:line, nothing written"
-fi
+check_run 1 "a bad knob in local.conf: file:line, nothing written" "$tmp/bad-knob"
 
 # --- $BUILDDIR: the input when there is neither -B nor -c --------------------------
 setup nanbield
@@ -301,11 +293,7 @@ tgen master/build "$tmp/m-next"
 status=$?
 echo "pgo-gen: warning: python3 3.14.8 of OE-core blacksail/wrynose: the 3.14 patch set is for" \
 	"python3 3.14.6 there (patches/python3/3.14/releases)" >"$tmp/want"
-if [ $status -eq 0 ] && diff -u "$tmp/want" "$tmp/err" >"$tmp/log"; then
-	ok "master with another python3 than the set's: its wrynose line, a warning"
-else
-	fail "master with another python3 than the set's: its wrynose line, a warning"
-fi
+check_run 0 "master with another python3 than the set's: its wrynose line, a warning"
 tgen "" "$tmp/m-nobuild" -c empty.conf -D PGO_PYTHON_PV=3.14.7
 if [ "$(compat "$tmp/m-nobuild")" = wrynose ]; then
 	ok "no build, 3.14.7 (master's): LAYERSERIES_COMPAT 'wrynose', no 'master'"
@@ -319,22 +307,14 @@ mkdir -p "$tmp/nothing"
 gen nothing "$tmp/out-nothing"
 status=$?
 echo "pgo-gen: nothing: error: not a build directory (no conf/bblayers.conf)" >"$tmp/want"
-if [ $status -eq 1 ] && diff -u "$tmp/want" "$tmp/err" >"$tmp/log"; then
-	ok "-B a directory without conf/bblayers.conf: error"
-else
-	fail "-B a directory without conf/bblayers.conf: error"
-fi
+check_run 1 "-B a directory without conf/bblayers.conf: error"
 setup nanbield
 rm "$tmp/nanbield/meta/recipes-devtools/python/"*.bb
 gen nanbield/build "$tmp/out-norecipe"
 status=$?
 echo "pgo-gen: nanbield/build/conf/bblayers.conf: error: no python3 recipe (python3_PV.bb) in" \
 	"the BBFILES of its layers" >"$tmp/want"
-if [ $status -eq 1 ] && diff -u "$tmp/want" "$tmp/err" >"$tmp/log"; then
-	ok "a build without a python3 recipe: error"
-else
-	fail "a build without a python3 recipe: error"
-fi
+check_run 1 "a build without a python3 recipe: error"
 setup nanbield
 echo "BBLAYERS += \"$tmp/nanbield/gone\"" >>"$tmp/nanbield/build/conf/bblayers.conf"
 gen nanbield/build "$tmp/out-gone"
@@ -342,11 +322,7 @@ status=$?
 line=$(wc -l <"$tmp/nanbield/build/conf/bblayers.conf")
 echo "pgo-gen: nanbield/build/conf/bblayers.conf:$line: error: BBLAYERS names layer" \
 	"directories that do not exist: '$tmp/nanbield/gone'" >"$tmp/want"
-if [ $status -eq 1 ] && diff -u "$tmp/want" "$tmp/err" >"$tmp/log"; then
-	ok "a layer that does not exist: error at its BBLAYERS line"
-else
-	fail "a layer that does not exist: error at its BBLAYERS line"
-fi
+check_run 1 "a layer that does not exist: error at its BBLAYERS line"
 
 echo "1..$n"
 [ "$failed" -eq 0 ]
