@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=b7deb83e3ba25653a8ebbf04f39a6cb10b21129f143d5877573ec80aaef43e02"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=cca7dd471860c83c6db89eda8f9f95821d5d20bac2b55d294318ba8deeb45111"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
