@@ -83,45 +83,54 @@ match_value(const char *s, size_t len, size_t p, struct bb_assign *a)
 	return true;
 }
 
-/* the operators in the pattern's order of alternatives */
-static const struct {
-	char text[4];
-	size_t len;
-	enum bb_op op;
-} ops[] = {
-	{ ":=", 2, BB_OP_IMMEDIATE },
-	{ "?\?=", 3, BB_OP_WEAK_DEFAULT },
-	{ "?=", 2, BB_OP_DEFAULT },
-	{ "+=", 2, BB_OP_APPEND },
-	{ "=+", 2, BB_OP_PREPEND },
-	{ "=.", 2, BB_OP_PREDOT },
-	{ ".=", 2, BB_OP_POSTDOT },
-	{ "=", 1, BB_OP_SET },
-};
+/* the operator at s (the pattern's alternatives in order), its length in *n; -1: none */
+static int
+op_at(const char *s, size_t *n)
+{
+	/* each byte read only when the one before matched: none reads past s's NUL */
+	*n = 2;
+	switch (s[0]) {
+	case ':':
+		return s[1] == '=' ? BB_OP_IMMEDIATE : -1;
+	case '?':
+		if (s[1] == '?' && s[2] == '=')
+			return *n = 3, BB_OP_WEAK_DEFAULT;
+		return s[1] == '=' ? BB_OP_DEFAULT : -1;
+	case '+':
+		return s[1] == '=' ? BB_OP_APPEND : -1;
+	case '.':
+		return s[1] == '=' ? BB_OP_POSTDOT : -1;
+	case '=':
+		if (s[1] == '+')
+			return BB_OP_PREPEND;
+		if (s[1] == '.')
+			return BB_OP_PREDOT;
+		return *n = 1, BB_OP_SET;
+	}
+	return -1;
+}
 
 static bool
 match_op(const char *s, size_t len, size_t p, struct bb_assign *a)
 {
-	size_t w = p, k;
+	size_t w = p, k, n;
+	int op;
 
 	while ((k = isws(s + w)))
 		w += k;
-	if (!is((unsigned char)s[w], OPCH))
+	if ((op = op_at(s + w, &n)) < 0)
 		return false;
-	for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
-		size_t n = ops[i].len;
-		const char *t = ops[i].text;
-
-		/* each byte compared only when the one before matched: none reads past s's NUL */
-		if (s[w] != t[0] || (n > 1 && s[w + 1] != t[1]) || (n > 2 && s[w + 2] != t[2]) ||
-		    !match_value(s, len, w + n, a))
-			continue;
-		a->ws2_len -= w + n;
-		a->ws_len = w - p;
-		a->op = ops[i].op;
-		return true;
-	}
-	return false;
+	/*
+	 * the pattern backtracks into "=" when the value does not match after
+	 * "=+" or "=.": the "+" or "." is then the value's first byte
+	 */
+	if (!match_value(s, len, w + n, a) &&
+	    (n != 2 || s[w] != '=' || (op = BB_OP_SET, n = 1, !match_value(s, len, w + 1, a))))
+		return false;
+	a->ws2_len -= w + n;
+	a->ws_len = w - p;
+	a->op = (enum bb_op)op;
+	return true;
 }
 
 /* the rest of the line after a variable name ending at p: [flag], operator, value */

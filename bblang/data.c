@@ -598,7 +598,8 @@ bb_data_del_flag(struct bb_data *d, const char *var, const char *flag)
 static void
 sort_names_from(const char **v, const char **tmp, size_t n, size_t depth)
 {
-	size_t count[256] = { 0 }, pos[256], at = 0;
+	size_t count[256], pos[256], at = 0;
+	unsigned lo = 255, hi = 0;
 
 	if (n <= 16) {
 		for (size_t i = 1; i < n; i++) {
@@ -624,9 +625,17 @@ sort_names_from(const char **v, const char **tmp, size_t n, size_t depth)
 			return;
 		depth++;
 	}
+	/* names use few distinct bytes: only the buckets from lo to hi are walked */
+	for (size_t i = 0; i < n; i++) {
+		unsigned c = (unsigned char)v[i][depth];
+
+		lo = c < lo ? c : lo;
+		hi = c > hi ? c : hi;
+	}
+	memset(count + lo, 0, (hi - lo + 1) * sizeof(*count));
 	for (size_t i = 0; i < n; i++)
 		count[(unsigned char)v[i][depth]]++;
-	for (int b = 0; b < 256; b++) {
+	for (unsigned b = lo; b <= hi; b++) {
 		pos[b] = at;
 		at += count[b];
 	}
@@ -634,9 +643,9 @@ sort_names_from(const char **v, const char **tmp, size_t n, size_t depth)
 		tmp[pos[(unsigned char)v[i][depth]]++] = v[i];
 	memcpy(v, tmp, n * sizeof(*v));
 	/* bucket 0: the names that end here, all equal */
-	at = count[0];
-	for (int b = 1; b < 256; b++) {
-		if (count[b] > 1)
+	at = 0;
+	for (unsigned b = lo; b <= hi; b++) {
+		if (b && count[b] > 1)
 			sort_names_from(v + at, tmp, count[b], depth + 1);
 		at += count[b];
 	}

@@ -1,4 +1,5 @@
 /* the datastore in the conformance format: NAME<TAB>VALUE, flags after their variable */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -7,30 +8,48 @@
 #include "parse.h"
 #include "strvec.h"
 
-/* the length of the run of bytes written as they are: no control, DEL or backslash */
-static size_t
-plain_run(const char *s)
+/* whether a byte of w is zero */
+static bool
+has_zero(uint64_t w)
 {
-	/* 1: written as it is; NUL ends the run */
+	return (w - 0x0101010101010101ULL) & ~w & 0x8080808080808080ULL;
+}
+
+/* the length of the run of s[0, n) written as it is: no control, DEL or backslash */
+static size_t
+plain_run(const char *s, size_t n)
+{
+	/* 1: written as it is */
 	static unsigned char plain[256];
-	const unsigned char *p = (const unsigned char *)s;
+	const uint64_t ones = 0x0101010101010101ULL;
+	size_t i = 0;
+	uint64_t w;
 
 	if (!plain['a'])
 		for (int c = 0x20; c < 256; c++)
 			plain[c] = c != '\\' && c != 0x7f;
-	while (plain[*p])
-		p++;
-	return (size_t)(p - (const unsigned char *)s);
+	/* eight bytes at a time: none below 0x20, none DEL or a backslash */
+	for (; i + 8 <= n; i += 8) {
+		memcpy(&w, s + i, 8);
+		if (((w - ones * 0x20) & ~w & ones * 0x80) || has_zero(w ^ ones * 0x7f) ||
+		    has_zero(w ^ ones * '\\'))
+			break;
+	}
+	while (i < n && plain[(unsigned char)s[i]])
+		i++;
+	return i;
 }
 
 static void
 escape(struct bb_buf *out, const char *s)
 {
+	const char *end = s + strlen(s);
+
 	if (*s == '!')
 		bb_buf_addch(out, '\\');
-	for (; *s; s++) {
+	for (; s < end; s++) {
 		unsigned char c = (unsigned char)*s;
-		size_t n = plain_run(s);
+		size_t n = plain_run(s, (size_t)(end - s));
 
 		if (n) {
 			bb_buf_add(out, s, n);

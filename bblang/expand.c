@@ -10,7 +10,23 @@
 #include "buf.h"
 #include "expand.h"
 
-/* data_smart's __expand_var_regexp__: ${ followed by [a-zA-Z0-9-_+./~:]+ and } */
+/* the bytes of a name in data_smart's __expand_var_regexp__: [a-zA-Z0-9-_+./~:] */
+static bool
+name_byte(unsigned char c)
+{
+	static bool table[256];
+
+	if (!table['a']) {
+		for (int b = 0; b < 256; b++)
+			table[b] = (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') ||
+				   (b >= '0' && b <= '9');
+		for (const char *p = "-_+./~:"; *p; p++)
+			table[(unsigned char)*p] = true;
+	}
+	return table[c];
+}
+
+/* __expand_var_regexp__: ${ followed by one or more name bytes and } */
 static size_t
 varref_len(const char *s)
 {
@@ -18,8 +34,7 @@ varref_len(const char *s)
 
 	if (s[0] != '$' || s[1] != '{')
 		return 0;
-	while (s[n] && (strchr("-_+./~:", s[n]) || (s[n] >= 'a' && s[n] <= 'z') ||
-			(s[n] >= 'A' && s[n] <= 'Z') || (s[n] >= '0' && s[n] <= '9')))
+	while (name_byte((unsigned char)s[n]))
 		n++;
 	return n > 2 && s[n] == '}' ? n + 1 : 0;
 }
@@ -116,7 +131,7 @@ var_pass(const struct bb_expand_env *env, const char *str, const struct taint *o
 	while (*s) {
 		const char *p = strstr(s, "${");
 		size_t n, base;
-		char *key, *val;
+		char *key, *val, kbuf[128];
 		const char *view;
 		bool inside;
 		int st;
@@ -132,15 +147,20 @@ var_pass(const struct bb_expand_env *env, const char *str, const struct taint *o
 			s = p + 2;
 			continue;
 		}
-		key = xstrndup(p + 2, n - 3);
+		/* most names fit kbuf: no allocation per reference */
+		key = n - 3 < sizeof(kbuf) ? kbuf : xmalloc(n - 2);
+		memcpy(key, p + 2, n - 3);
+		key[n - 3] = '\0';
 		if (varname && !strcmp(varname, key)) {
-			free(key);
+			if (key != kbuf)
+				free(key);
 			return bb_error(env->err, NULL, "variable '%s' references itself", varname);
 		}
-		if ((st = env->lookup(env->ctx, key, &view, &val)) < 0) {
+		st = env->lookup(env->ctx, key, &view, &val);
+		if (key != kbuf)
 			free(key);
+		if (st < 0)
 			return -1;
-		}
 		base = out->len;
 		if (view)
 			bb_buf_addstr(out, view);
@@ -149,7 +169,6 @@ var_pass(const struct bb_expand_env *env, const char *str, const struct taint *o
 		if (st > 0 || taint_meets(old, (size_t)(p - str), (size_t)(p - str) + n, &inside))
 			taint_add(nt, base, out->len);
 		free(val);
-		free(key);
 		if (too_big(env, varname, out->len) < 0)
 			return -1;
 		s = p + n;
@@ -289,7 +308,8 @@ bb_expand_take(const struct bb_expand_env *env, char *s, const char *varname, ch
 			goto err;
 		}
 		taint_release(&t);
-		st = python_pass(env, a.buf, &ta, varname, &b, &tb);
+		/* no inline python: the pass would copy a as it is */
+		st = strstr(a.buf, "${@") ? python_pass(env, a.buf, &ta, varname, &b, &tb) : 1;
 		if (st < 0) {
 			bb_buf_release(&a);
 			bb_buf_release(&b);

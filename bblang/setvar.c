@@ -14,13 +14,15 @@ check_renamed(struct bb_data *d, struct var *v, const char *var, const struct bb
 {
 	size_t n = strcspn(var, ":");
 	const char *to = NULL;
-	char *shortvar;
+	char *shortvar, buf[128];
 	struct flag *f;
 
 	if (var[n]) {
-		shortvar = xstrndup(var, n);
+		shortvar = n < sizeof(buf) ? memcpy(buf, var, n) : xstrndup(var, n);
+		shortvar[n] = '\0';
 		v = data_find(d, shortvar);
-		free(shortvar);
+		if (shortvar != buf)
+			free(shortvar);
 	}
 	if (!v || !v->renamed || !strcmp(v->name, "_FAILPARSINGERRORHANDLED"))
 		return;

@@ -40,12 +40,10 @@ bb_utf8_valid(const unsigned char *s, size_t n)
 }
 
 size_t
-bb_py_space_at(const char *str, size_t n, size_t i)
+bb_py_space_at_multi(const char *str, size_t n, size_t i)
 {
 	const unsigned char *s = (const unsigned char *)str;
 
-	if (bb_py_ascii_space(s[i]))
-		return 1;
 	if (s[i] == 0xc2 && i + 1 < n && (s[i + 1] == 0x85 || s[i + 1] == 0xa0))
 		return 2;
 	if (i + 2 >= n)
