@@ -469,6 +469,21 @@ get_flag(struct bb_data *d, const char *var, const char *flag, bool expand, bool
 	const char *cur;
 	int ret = -1, st;
 
+	/*
+	 * a value with no override, no :append/:prepend/:remove and no ${ is
+	 * its own expansion: a view points to it, nothing is copied or cached
+	 */
+	if (expand && r->borrow && !noweak && !parsing && !retparser &&
+	    (!v || (!v->novr && !NOPS(v, OPS_APPEND) && !NOPS(v, OPS_PREPEND) &&
+		    !NOPS(v, OPS_REMOVE)))) {
+		const char *raw = v ? var_value(v, flag, false) : NULL;
+
+		if (!raw || !strstr(raw, "${")) {
+			r->view = raw;
+			r->has_parser = true;
+			return 0;
+		}
+	}
 	if (content && !noweak && cache_get(d, v, expand, retparser, r))
 		return 0;
 	if (content) {
