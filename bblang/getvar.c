@@ -639,13 +639,15 @@ bb_data_keys_with(struct bb_data *d, const char *part, size_t *n)
 		bb_data_clear_error(d);
 	for (size_t i = 0; i < d->nslots; i++) {
 		struct var *v = d->slots[i];
-		bool active = false;
+		bool active;
 
 		if (!v || (part && !strstr(v->name, part)))
 			continue;
+		/* an empty variable is a key while one of its overrides is active */
+		active = !var_empty(v);
 		for (size_t j = 0; j < v->novr && !active; j++)
 			active = data_ovr_active(d, v->ovr[j].ovr);
-		if (active || !var_empty(v))
+		if (active)
 			keys[k++] = v->name;
 	}
 	data_sort_names(keys, k);

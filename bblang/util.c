@@ -166,8 +166,18 @@ bb_hash(const char *s, size_t n)
 		h = ((h << 5 | h >> 59) ^ w) * k;
 	}
 	if (n) {
-		w = 0;
-		memcpy(&w, s, n);
+		/* the last 1-7 bytes as one word, from two loads that may overlap */
+		const unsigned char *u = (const unsigned char *)s;
+
+		if (n >= 4) {
+			uint32_t lo, hi;
+
+			memcpy(&lo, s, 4);
+			memcpy(&hi, s + n - 4, 4);
+			w = lo | (uint64_t)hi << 8 * (n - 4);
+		} else {
+			w = u[0] | (uint64_t)u[n / 2] << 8 * (n / 2) | (uint64_t)u[n - 1] << 8 * (n - 1);
+		}
 		h = ((h << 5 | h >> 59) ^ w) * k;
 	}
 	return (unsigned long)(h ^ h >> 32);
