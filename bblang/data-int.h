@@ -20,10 +20,14 @@ struct opent {
 	char *ovr;
 };
 
-/* one overridedata entry: var is set when override ovr is active */
+/*
+ * one overridedata entry: var is set when override ovr is active; owned:
+ * var and ovr are one allocated block, else they point into var's own name
+ */
 struct ovrent {
 	char *var;
 	char *ovr;
+	bool owned;
 };
 
 struct varops {
@@ -102,8 +106,11 @@ void var_ops_clear(struct var *v, int k);
 /* the overridedata of s: var (an override of s) is set when override o is active */
 void data_ovr_add(struct bb_data *d, struct var *s, const char *var, const char *o);
 void data_ovr_clear(struct bb_data *d, struct var *s);
-/* var (containing the separator) added to or dropped from its prefixes' overridedata */
-void data_ovr_walk(struct bb_data *d, const char *var, bool add);
+/*
+ * var (containing the separator) added to or dropped from its prefixes'
+ * overridedata; v: var's own entry when the caller has it, else NULL
+ */
+void data_ovr_walk(struct bb_data *d, const char *var, struct var *v, bool add);
 /* every cached value is stale */
 void data_changed(struct bb_data *d);
 /* what BitBake renamed name to: NULL when it is gone or was never renamed */

@@ -103,9 +103,9 @@ var_free(struct var *v)
 		free(v->ops->e[k]);
 	}
 	free(v->ops);
-	for (size_t i = 0; i < v->novr; i++) {
-		free(v->ovr[i].var);	/* ovr is in the same block */
-	}
+	for (size_t i = 0; i < v->novr; i++)
+		if (v->ovr[i].owned)
+			free(v->ovr[i].var);	/* ovr is in the same block */
 	free(v->ovr);
 	free(v->cache_raw);
 	free(v->cache_val);
@@ -442,11 +442,16 @@ level_bit(struct bb_data *d, const char *o)
 	return k < 8 * sizeof(unsigned long) ? 1UL << k : 0;
 }
 
-/* *full: var's own entry, looked up on first need */
+/*
+ * *full: var's own entry, looked up on first need; with copy the entry owns
+ * a copy of var and o, else it points into full's name (o a suffix of var)
+ */
 static void
-ovr_add(struct bb_data *d, struct var *s, const char *var, struct var **full, const char *o)
+ovr_add(struct bb_data *d, struct var *s, const char *var, struct var **full, const char *o,
+	bool copy)
 {
 	unsigned long bit = level_bit(d, o);
+	struct ovrent *e;
 	struct var *v;
 	size_t n;
 
@@ -467,12 +472,20 @@ ovr_add(struct bb_data *d, struct var *s, const char *var, struct var **full, co
 		s->aovr = s->aovr ? s->aovr * 2 : 4;
 		s->ovr = xreallocarray(s->ovr, s->aovr, sizeof(*s->ovr));
 	}
+	e = &s->ovr[s->novr++];
+	e->owned = copy;
+	if (!copy) {
+		if (!*full)
+			*full = data_lookup(d, var);
+		e->var = (*full)->name;
+		e->ovr = e->var + (o - var);
+		return;
+	}
 	/* one block: var, then o */
 	n = strlen(var) + 1;
-	s->ovr[s->novr].var = xmalloc(n + strlen(o) + 1);
-	memcpy(s->ovr[s->novr].var, var, n);
-	s->ovr[s->novr].ovr = strcpy(s->ovr[s->novr].var + n, o);
-	s->novr++;
+	e->var = xmalloc(n + strlen(o) + 1);
+	memcpy(e->var, var, n);
+	e->ovr = strcpy(e->var + n, o);
 }
 
 void
@@ -480,7 +493,7 @@ data_ovr_add(struct bb_data *d, struct var *s, const char *var, const char *o)
 {
 	struct var *full = NULL;
 
-	ovr_add(d, s, var, &full, o);
+	ovr_add(d, s, var, &full, o, true);
 }
 
 static void
@@ -499,7 +512,8 @@ ovr_remove(struct bb_data *d, struct var *s, const char *var, const char *o)
 		if (strcmp(s->ovr[i].var, var) || strcmp(s->ovr[i].ovr, o))
 			continue;
 		ovr_forget(d, &s->ovr[i]);
-		free(s->ovr[i].var);
+		if (s->ovr[i].owned)
+			free(s->ovr[i].var);
 		memmove(&s->ovr[i], &s->ovr[i + 1], (s->novr - i - 1) * sizeof(*s->ovr));
 		s->novr--;
 		return;
@@ -511,7 +525,8 @@ data_ovr_clear(struct bb_data *d, struct var *s)
 {
 	for (size_t i = 0; i < s->novr; i++) {
 		ovr_forget(d, &s->ovr[i]);
-		free(s->ovr[i].var);
+		if (s->ovr[i].owned)
+			free(s->ovr[i].var);
 	}
 	s->novr = 0;
 	s->in_ovrdata = false;
@@ -523,12 +538,12 @@ data_ovr_clear(struct bb_data *d, struct var *s)
  * character's prefix, a BitBake quirk kept for parity
  */
 void
-data_ovr_walk(struct bb_data *d, const char *var, bool add)
+data_ovr_walk(struct bb_data *d, const char *var, struct var *v, bool add)
 {
 	const char *c = strrchr(var, d->sep);
 	size_t slen = c ? (size_t)(c - var) : (strlen(var) ? strlen(var) - 1 : 0);
 	const char *o = c ? c + 1 : var;
-	struct var *full = NULL;
+	struct var *full = v;
 	char buf[256];
 
 	while (*o && override_like(o)) {
@@ -538,7 +553,7 @@ data_ovr_walk(struct bb_data *d, const char *var, bool add)
 		shortvar[slen] = '\0';
 		s = add ? data_lookup(d, shortvar) : data_find(d, shortvar);
 		if (add)
-			ovr_add(d, s, var, &full, o);
+			ovr_add(d, s, var, &full, o, false);
 		else if (s && s->in_ovrdata)
 			ovr_remove(d, s, var, o);
 		c = NULL;
@@ -572,7 +587,7 @@ bb_data_del(struct bb_data *d, const char *var)
 		data_ovr_clear(d, v);
 	}
 	if (strchr(var, d->sep))
-		data_ovr_walk(d, var, false);
+		data_ovr_walk(d, var, v, false);
 }
 
 void

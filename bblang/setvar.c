@@ -115,7 +115,7 @@ bb_data_set_take(struct bb_data *d, const char *var, char *val, bool parsing,
 		check_renamed(d, NULL, var, loc);
 		v = data_lookup(d, base);
 		var_ops_add(v, k, val, add);
-		data_ovr_walk(d, base, true);
+		data_ovr_walk(d, base, v, true);
 		free(base);
 		return 0;
 	}
@@ -128,7 +128,7 @@ bb_data_set_take(struct bb_data *d, const char *var, char *val, bool parsing,
 			drop_active_overrides(d, v);
 	}
 	if (strchr(var, d->sep))
-		data_ovr_walk(d, var, true);
+		data_ovr_walk(d, var, v, true);
 	var_flag_put(v, "_content", val, loc);
 	return 0;
 }
@@ -149,7 +149,7 @@ bb_data_set_flag_take(struct bb_data *d, const char *var, const char *flag, char
 	}
 	var_flag_put(v, flag, val, loc);
 	if (!strcmp(flag, "_defaultval") && strchr(var, d->sep))
-		data_ovr_walk(d, var, true);
+		data_ovr_walk(d, var, v, true);
 	return 0;
 }
 
@@ -218,7 +218,7 @@ bb_data_rename(struct bb_data *d, const char *key, const char *newkey)
 	}
 	if (found) {
 		if (strchr(newkey, d->sep) && !val)
-			data_ovr_walk(d, newkey, true);
+			data_ovr_walk(d, newkey, NULL, true);
 		bb_data_del(d, key);
 	}
 	data_changed(d);
