@@ -114,6 +114,9 @@ struct ev {
 	int skip, depth;
 	void **mem;
 	size_t nmem, amem, bytes;
+	/* the block small allocations are cut from, and what is left of it */
+	unsigned char *blk;
+	size_t blk_left;
 	unsigned long long work;
 	struct scope *scope;	/* innermost; NULL in the inline code itself */
 	/* runs a python function of the metadata (T_DEF): def.c's py_call_def */

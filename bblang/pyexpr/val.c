@@ -1,5 +1,6 @@
 /* pyexpr/val.c: errors, the arena, values, str() and repr(), subscripts, iteration, equality */
 #include <limits.h>
+#include <stddef.h>
 #include <stdarg.h>
 #include <string.h>
 
@@ -54,9 +55,25 @@ py_track(struct ev *ev, void *p)
 	ev->mem[ev->nmem++] = p;
 }
 
+/* small allocations are cut from blocks of this size, freed with the evaluation */
+enum { BLOCK = 4096, SMALL = 256 };
+
+/* under AddressSanitizer every allocation is its own, so that overruns are still seen */
+#if defined(__SANITIZE_ADDRESS__)
+#define ALLOC_ALONE 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define ALLOC_ALONE 1
+#endif
+#endif
+#ifndef ALLOC_ALONE
+#define ALLOC_ALONE 0
+#endif
+
 void *
 py_alloc(struct ev *ev, size_t n)
 {
+	const size_t align = _Alignof(max_align_t);
 	void *p;
 
 	if (n > ARENA_MAX - ev->bytes) {
@@ -64,8 +81,19 @@ py_alloc(struct ev *ev, size_t n)
 		return NULL;
 	}
 	ev->bytes += n;
-	p = xmalloc(n);
-	py_track(ev, p);
+	if (ALLOC_ALONE || n > SMALL) {
+		p = xmalloc(n);
+		py_track(ev, p);
+		return p;
+	}
+	n = (n + align - 1) & ~(align - 1);
+	if (n > ev->blk_left) {
+		ev->blk = xmalloc(BLOCK);
+		ev->blk_left = BLOCK;
+		py_track(ev, ev->blk);
+	}
+	p = ev->blk + BLOCK - ev->blk_left;
+	ev->blk_left -= n;
 	return p;
 }
 
