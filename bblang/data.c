@@ -19,7 +19,7 @@ static const char *const renamed[][2] = {
 	{ "MULTI_PROVIDER_WHITELIST", "BB_MULTI_PROVIDER_ALLOWED" },
 };
 
-/* variables are never freed one by one: they come from chunks of 64 KiB */
+/* variables are never freed one by one: they come from chunks of 64 KiB (BB_ASAN: one each) */
 struct var_chunk {
 	struct var_chunk *next;
 	_Alignas(max_align_t) unsigned char mem[];
@@ -27,17 +27,6 @@ struct var_chunk {
 
 enum { CHUNK = 65536 };
 
-/* under AddressSanitizer each variable is a chunk of its own, so that it still sees overruns */
-#if defined(__SANITIZE_ADDRESS__)
-#define VAR_ALONE 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define VAR_ALONE 1
-#endif
-#endif
-#ifndef VAR_ALONE
-#define VAR_ALONE 0
-#endif
 
 const char *
 data_renamed_to(const char *name)
@@ -261,7 +250,7 @@ var_alloc(struct bb_data *d, size_t n)
 	struct var_chunk *c;
 
 	n = (n + _Alignof(struct var) - 1) & ~(_Alignof(struct var) - 1);
-	if (VAR_ALONE || n > CHUNK / 4) {
+	if (BB_ASAN || n > CHUNK / 4) {
 		/* a huge name: a chunk of its own, behind the current one */
 		c = xcalloc(1, sizeof(*c) + n);
 		if (d->chunks) {

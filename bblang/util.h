@@ -6,6 +6,21 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/*
+ * 1 under AddressSanitizer: memory that is normally cut from larger blocks is
+ * then allocated piece by piece, so that overruns are still seen
+ */
+#if defined(__SANITIZE_ADDRESS__)
+#define BB_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define BB_ASAN 1
+#endif
+#endif
+#ifndef BB_ASAN
+#define BB_ASAN 0
+#endif
+
 /* a place in an input file; file is owned by the datastore's file table */
 struct bb_loc {
 	const char *file;

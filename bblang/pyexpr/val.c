@@ -58,18 +58,6 @@ py_track(struct ev *ev, void *p)
 /* small allocations are cut from blocks of this size, freed with the evaluation */
 enum { BLOCK = 4096, SMALL = 256 };
 
-/* under AddressSanitizer every allocation is its own, so that overruns are still seen */
-#if defined(__SANITIZE_ADDRESS__)
-#define ALLOC_ALONE 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define ALLOC_ALONE 1
-#endif
-#endif
-#ifndef ALLOC_ALONE
-#define ALLOC_ALONE 0
-#endif
-
 void *
 py_alloc(struct ev *ev, size_t n)
 {
@@ -81,7 +69,7 @@ py_alloc(struct ev *ev, size_t n)
 		return NULL;
 	}
 	ev->bytes += n;
-	if (ALLOC_ALONE || n > SMALL) {
+	if (BB_ASAN || n > SMALL) {
 		p = xmalloc(n);
 		py_track(ev, p);
 		return p;
