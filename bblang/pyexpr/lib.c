@@ -182,10 +182,20 @@ do_contains(struct ev *ev, struct pv **a, bool any)
 		return NULL;
 	if (!py_truthy(val))
 		return a[3];
-	if (py_words_of(ev, val->s, val->n, &vw) < 0 || check_words(ev, a[1], &cw, &other) < 0)
-		return NULL;
-	for (i = 0; i < cw.n; i++)
-		hit += py_words_has(&vw, cw.w[i].s, cw.w[i].n);
+	/* a few words to look for: each by a scan of the value, no sorted set */
+	if (a[1]->t == T_STR && a[1]->n < 64) {
+		if (py_spend(ev, val->n) < 0 || check_words(ev, a[1], &cw, &other) < 0 ||
+		    py_spend(ev, val->n * cw.n) < 0)
+			return NULL;
+		for (i = 0; i < cw.n; i++)
+			hit += py_str_has_word(val->s, val->n, cw.w[i].s, cw.w[i].n);
+	} else {
+		if (py_words_of(ev, val->s, val->n, &vw) < 0 ||
+		    check_words(ev, a[1], &cw, &other) < 0)
+			return NULL;
+		for (i = 0; i < cw.n; i++)
+			hit += py_words_has(&vw, cw.w[i].s, cw.w[i].n);
+	}
 	if (any)
 		return hit ? a[2] : a[3];
 	return hit == cw.n && !other ? a[2] : a[3];

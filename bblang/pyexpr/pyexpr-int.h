@@ -201,6 +201,8 @@ int py_word_cmp(const void *pa, const void *pb);
 int py_words_of(struct ev *ev, const char *s, size_t n, struct words *ws);
 int py_word_strcmp(const struct word *w, const char *s, size_t n);
 bool py_words_has(const struct words *ws, const char *s, size_t n);
+/* whether w[0..wn) is one of the whitespace-separated words of s[0..n): no set built */
+bool py_str_has_word(const char *s, size_t n, const char *w, size_t wn);
 struct pv *py_words_join(struct ev *ev, struct word *w, size_t n);
 struct pv *py_m_split(struct ev *ev, struct pv *self, struct pv **a, size_t n);
 struct pv *py_m_rsplit(struct ev *ev, struct pv *self, struct pv **a, size_t n);

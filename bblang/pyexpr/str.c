@@ -20,25 +20,31 @@ py_word_cmp(const void *pa, const void *pb)
 	return a->at < b->at ? -1 : a->at > b->at;
 }
 
+/* the next word of s[0..n) from *i on (str.split()): its start in *start, its length (0: none) */
+static size_t
+next_word(const char *s, size_t n, size_t *i, size_t *start)
+{
+	size_t k, j;
+
+	while (*i < n && (k = bb_py_space_at(s, n, *i)))
+		*i += k;
+	for (j = *i; j < n && !bb_py_space_at(s, n, j); j++)
+		;
+	*start = *i;
+	*i = j;
+	return j - *start;
+}
+
 /* whitespace-split s into ws, sorted, each word's first occurrence marked */
 int
 py_words_of(struct ev *ev, const char *s, size_t n, struct words *ws)
 {
-	size_t i = 0, j, k, cnt = 0;
+	size_t i = 0, k, at, cnt = 0;
 
 	if (!(ws->w = py_alloc(ev, (n / 2 + 1) * sizeof(*ws->w))))
 		return -1;
-	while (i < n) {
-		if ((k = bb_py_space_at(s, n, i))) {
-			i += k;
-			continue;
-		}
-		for (j = i; j < n && !bb_py_space_at(s, n, j); j++)
-			;
-		ws->w[cnt] = (struct word){ s + i, j - i, cnt, false };
-		cnt++;
-		i = j;
-	}
+	while ((k = next_word(s, n, &i, &at)))
+		ws->w[cnt] = (struct word){ s + at, k, cnt, false }, cnt++;
 	ws->n = cnt;
 	if (py_spend(ev, n + cnt * 20) < 0)
 		return -1;
@@ -74,6 +80,17 @@ py_words_has(const struct words *ws, const char *s, size_t n)
 		else
 			hi = mid;
 	}
+	return false;
+}
+
+bool
+py_str_has_word(const char *s, size_t n, const char *w, size_t wn)
+{
+	size_t i = 0, k, at;
+
+	while ((k = next_word(s, n, &i, &at)))
+		if (k == wn && !memcmp(s + at, w, wn))
+			return true;
 	return false;
 }
 
