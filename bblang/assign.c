@@ -72,12 +72,17 @@ match_value(const char *s, size_t len, size_t p, struct bb_assign *a)
 	n = len - p;
 	if (n < 2 || s[p + n - 1] != q)
 		return false;
-	/* (?!'[^']*'[^']*'$): exactly three quotes of its kind, first and last */
-	for (const char *c = s + p; quotes < 4 && (c = memchr(c, q, n - (size_t)(c - s - p)));
-	     c++)
-		quotes++;
-	if (quotes == 3)
-		return false;
+	/*
+	 * (?!'[^']*'[^']*'$): exactly three quotes of its kind, first and
+	 * last; most values hold none between those two
+	 */
+	if (memchr(s + p + 1, q, n - 2)) {
+		for (const char *c = s + p; quotes < 4 && (c = memchr(c, q, n - (size_t)(c - s - p)));
+		     c++)
+			quotes++;
+		if (quotes == 3)
+			return false;
+	}
 	a->value_off = p + 1;
 	a->value_len = n - 2;
 	return true;
@@ -179,7 +184,7 @@ bb_assign_match(const char *s, struct bb_assign *a)
 
 	if (!classes['a'])
 		init_classes();
-	if (!strncmp(s, "export", 6) && isws(s + 6)) {
+	if (s[0] == 'e' && !strncmp(s, "export", 6) && isws(s + 6)) {
 		size_t p = 6, k;
 
 		while ((k = isws(s + p)))

@@ -498,14 +498,20 @@ static void
 split_lines(char *text, size_t len, struct lines *l)
 {
 	size_t i = 0, alloc = 64, next;
+	/* text without a carriage return: lines end at newlines alone */
+	bool cr = memchr(text, '\r', len) != NULL;
 
 	l->buf = text;
 	l->v = xreallocarray(NULL, alloc, sizeof(*l->v));
 	l->n = 0;
 	while (i < len) {
 		size_t j = i;
+		const char *nl;
 
-		j += strcspn(l->buf + j, "\r\n");
+		if (cr)
+			j += strcspn(l->buf + j, "\r\n");
+		else
+			j = (nl = memchr(l->buf + i, '\n', len - i)) ? (size_t)(nl - l->buf) : len;
 		if (l->n == alloc) {
 			alloc *= 2;
 			l->v = xreallocarray(l->v, alloc, sizeof(*l->v));
