@@ -12,6 +12,8 @@ struct flag {
 	char *name;
 	char *val;
 	struct bb_loc loc;
+	/* val points into text the datastore keeps (data_keep): not freed with the flag */
+	bool lent;
 };
 
 /* one :append/:prepend/:remove entry; ovr is NULL without an override */
@@ -87,6 +89,9 @@ struct bb_data {
 	/* the variables (and their names) live in chunks freed with d */
 	struct var_chunk *chunks;
 	size_t chunk_left;
+	/* blocks of statement text values point into, freed with d */
+	char **kept;
+	size_t nkept;
 };
 
 /* data.c: the variable table */
@@ -97,8 +102,11 @@ struct flag *var_flag(struct var *v, const char *name);
 /* the flag's own value (v may be NULL), or its weak default unless noweak; owned by v */
 const char *var_value(struct var *v, const char *flag, bool noweak);
 bool var_empty(const struct var *v);
-/* takes val */
-void var_flag_put(struct var *v, const char *name, char *val, const struct bb_loc *loc);
+/* takes val; with lent, val lives in a block d keeps and is pointed to, not taken */
+void var_flag_put(struct var *v, const char *name, char *val, const struct bb_loc *loc,
+	bool lent);
+/* takes the n blocks of text (and the array): freed with d */
+void data_keep(struct bb_data *d, char **blocks, size_t n);
 void var_flag_drop(struct var *v, const char *name);
 /* the :append (:prepend, :remove) entries of v: k is OPS_*; takes val */
 void var_ops_add(struct var *v, int k, char *val, const char *ovr);
@@ -122,6 +130,9 @@ void data_sort_names(const char **v, size_t n);
 int data_need_overrides(struct bb_data *d);
 /* whether every part of override o is in OVERRIDES */
 bool data_ovr_active(struct bb_data *d, const char *o);
+/* setVar of a value in a block d keeps (data_keep): pointed to, not copied */
+int data_set_lent(struct bb_data *d, const char *var, const char *val, const struct bb_loc *loc);
+
 /*
  * an expanded value without a copy: *view stays valid until the datastore
  * changes or expands anything else; *owned is what the caller frees (may be NULL);

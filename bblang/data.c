@@ -80,7 +80,8 @@ var_free(struct var *v)
 {
 	for (size_t i = 0; i < v->nflags; i++) {
 		flag_name_free(v->flags[i].name);
-		free(v->flags[i].val);
+		if (!v->flags[i].lent)
+			free(v->flags[i].val);
 	}
 	if (v->flags != &v->flag0)
 		free(v->flags);
@@ -116,6 +117,9 @@ bb_data_free(struct bb_data *d)
 		d->chunks = c->next;
 		free(c);
 	}
+	for (size_t i = 0; i < d->nkept; i++)
+		free(d->kept[i]);
+	free(d->kept);
 	bb_strvec_clear(&d->interned);
 	bb_strvec_clear(&d->warnings);
 	bb_strvec_clear(&d->reported);
@@ -336,7 +340,25 @@ data_changed(struct bb_data *d)
 
 /* takes val */
 void
-var_flag_put(struct var *v, const char *name, char *val, const struct bb_loc *loc)
+data_keep(struct bb_data *d, char **blocks, size_t n)
+{
+	if (!n) {
+		free(blocks);
+		return;
+	}
+	if (!d->kept) {
+		d->kept = blocks;
+		d->nkept = n;
+		return;
+	}
+	d->kept = xreallocarray(d->kept, d->nkept + n, sizeof(*d->kept));
+	memcpy(d->kept + d->nkept, blocks, n * sizeof(*blocks));
+	d->nkept += n;
+	free(blocks);
+}
+
+void
+var_flag_put(struct var *v, const char *name, char *val, const struct bb_loc *loc, bool lent)
 {
 	struct flag *f = var_flag(v, name);
 
@@ -355,10 +377,11 @@ var_flag_put(struct var *v, const char *name, char *val, const struct bb_loc *lo
 		}
 		f = &v->flags[v->nflags++];
 		f->name = flag_name(name);
-	} else {
+	} else if (!f->lent) {
 		free(f->val);
 	}
 	f->val = val;
+	f->lent = lent;
 	f->loc = loc ? *loc : (struct bb_loc){ NULL, 0 };
 }
 
@@ -372,7 +395,8 @@ var_flag_drop(struct var *v, const char *name)
 		return;
 	i = (size_t)(f - v->flags);
 	flag_name_free(f->name);
-	free(f->val);
+	if (!f->lent)
+		free(f->val);
 	memmove(f, f + 1, (v->nflags - i - 1) * sizeof(*f));
 	v->nflags--;
 }

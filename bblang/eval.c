@@ -84,6 +84,9 @@ eval_data(struct bb_data *d, const struct bb_stmt *s, const struct bb_loc *loc)
 
 	if (s->exported)
 		bb_data_set_flag(d, s->var, "export", "1", loc);
+	/* the statement's text is the datastore's now (bb_stmts_eval): pointed to */
+	if (s->op == BB_OP_SET && !s->flag)
+		return data_set_lent(d, s->var, s->value, loc);
 	if (assigned_value(d, s, loc, &val) < 0)
 		return -1;
 	if ((s->op == BB_OP_APPEND || s->op == BB_OP_PREPEND || s->op == BB_OP_POSTDOT ||
@@ -707,9 +710,14 @@ eval_stmt(struct bb_data *d, const struct bb_stmt *s, const struct bb_loc *loc)
 }
 
 int
-bb_stmts_eval(struct bb_data *d, const struct bb_stmts *st)
+bb_stmts_eval(struct bb_data *d, struct bb_stmts *st)
 {
 	struct bb_loc saved = d->cur;
+
+	/* values are pointed to where they were parsed: d keeps the text */
+	data_keep(d, st->chunks, st->nchunks);
+	st->chunks = NULL;
+	st->nchunks = st->used = st->room = 0;
 
 	for (size_t i = 0; i < st->n; i++) {
 		struct bb_loc loc = { st->file, st->v[i].line };

@@ -308,7 +308,10 @@ stmt_str(struct bb_stmts *st, const char *s, size_t n)
 	char *r;
 
 	if (n + 1 > st->room) {
-		size_t size = n + 1 > 16384 ? n + 1 : 16384;
+		/* the first chunk as large as the text it comes from, when that is smaller */
+		size_t size = !st->nchunks && st->hint && st->hint < 16384 ? st->hint : 16384;
+
+		size = n + 1 > size ? n + 1 : size;
 
 		st->chunks = xreallocarray(st->chunks, st->nchunks + 1, sizeof(*st->chunks));
 		st->chunks[st->nchunks++] = xmalloc(size);
@@ -963,6 +966,8 @@ bb_parse_buf(struct bb_data *d, const char *file, char *text, size_t len, bool r
 	bb_buf_init(&p.body);
 
 	memset(out, 0, sizeof(*out));
+	/* the statements' strings are parts of the lines, each with its NUL */
+	out->hint = len + 64;
 	out->file = bb_data_intern(d, file);
 	base = base ? base + 1 : file;
 	blen = strlen(base);

@@ -50,9 +50,9 @@ struct bb_stmts {
 	size_t n, alloc;
 	const char *file;	/* interned */
 	char *classname;	/* .bbclass: the class name */
-	/* the statements' strings live in these chunks */
+	/* the statements' strings live in these chunks; hint: the first one's size */
 	char **chunks;
-	size_t nchunks, used, room;
+	size_t nchunks, used, room, hint;
 };
 
 /* the same with the pattern itself (PCRE2), for tests */
@@ -66,8 +66,11 @@ int bb_parse_buf(struct bb_data *d, const char *file, char *text, size_t len, bo
 	struct bb_stmts *out);
 void bb_stmts_release(struct bb_stmts *st);
 
-/* evaluates statements into d */
-int bb_stmts_eval(struct bb_data *d, const struct bb_stmts *st);
+/*
+ * evaluates statements into d, which takes their text (values point into it);
+ * st is released afterwards as before
+ */
+int bb_stmts_eval(struct bb_data *d, struct bb_stmts *st);
 
 /*
  * parses and evaluates one file as BitBake's include would (FILE set while

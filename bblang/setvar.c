@@ -93,8 +93,9 @@ drop_active_overrides(struct bb_data *d, struct var *v)
 	data_ovr_clear(d, v);
 }
 
-int
-bb_data_set_take(struct bb_data *d, const char *var, char *val, bool parsing,
+/* takes val, or with lent points to it (a block d keeps) */
+static int
+set_value(struct bb_data *d, const char *var, char *val, bool lent, bool parsing,
 	const struct bb_loc *loc)
 {
 	const char *add;
@@ -103,7 +104,8 @@ bb_data_set_take(struct bb_data *d, const char *var, char *val, bool parsing,
 	struct var *v;
 
 	if (d->sep == ':' && old_syntax(var)) {
-		free(val);
+		if (!lent)
+			free(val);
 		return bb_data_fail(d, loc, "variable '%s' contains an operation using the old "
 			"override syntax; convert this metadata to the ':' syntax", var);
 	}
@@ -114,7 +116,8 @@ bb_data_set_take(struct bb_data *d, const char *var, char *val, bool parsing,
 
 		check_renamed(d, NULL, var, loc);
 		v = data_lookup(d, base);
-		var_ops_add(v, k, val, add);
+		/* :append and the like own their values */
+		var_ops_add(v, k, lent ? xstrdup(val) : val, add);
 		data_ovr_walk(d, base, v, true);
 		free(base);
 		return 0;
@@ -129,8 +132,22 @@ bb_data_set_take(struct bb_data *d, const char *var, char *val, bool parsing,
 	}
 	if (strchr(var, d->sep))
 		data_ovr_walk(d, var, v, true);
-	var_flag_put(v, "_content", val, loc);
+	var_flag_put(v, "_content", val, loc, lent);
 	return 0;
+}
+
+int
+bb_data_set_take(struct bb_data *d, const char *var, char *val, bool parsing,
+	const struct bb_loc *loc)
+{
+	return set_value(d, var, val, false, parsing, loc);
+}
+
+int
+data_set_lent(struct bb_data *d, const char *var, const char *val, const struct bb_loc *loc)
+{
+	/* lent values are never written through: the cast only shares the field */
+	return set_value(d, var, (char *)val, true, true, loc);
 }
 
 int
@@ -147,7 +164,7 @@ bb_data_set_flag_take(struct bb_data *d, const char *var, const char *flag, char
 	} else {
 		check_renamed(d, v, var, loc);
 	}
-	var_flag_put(v, flag, val, loc);
+	var_flag_put(v, flag, val, loc, false);
 	if (!strcmp(flag, "_defaultval") && strchr(var, d->sep))
 		data_ovr_walk(d, var, v, true);
 	return 0;
