@@ -3,6 +3,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 #include "buf.h"
 #include "data-int.h"
 #include "parse.h"
@@ -28,6 +32,22 @@ plain_run(const char *s, size_t n)
 	if (!plain['a'])
 		for (int c = 0x20; c < 256; c++)
 			plain[c] = c != '\\' && c != 0x7f;
+#ifdef __SSE2__
+	/* sixteen bytes at a time: the first below 0x20, DEL or a backslash ends the run */
+	const __m128i sp = _mm_set1_epi8(0x20), del = _mm_set1_epi8(0x7f),
+		      bs = _mm_set1_epi8('\\');
+
+	for (; i + 16 <= n; i += 16) {
+		__m128i x = _mm_loadu_si128((const __m128i *)(s + i));
+		/* x >= 0x20 unsigned: max(x, 0x20) == x */
+		__m128i ok = _mm_cmpeq_epi8(_mm_max_epu8(x, sp), x);
+		__m128i bad = _mm_or_si128(_mm_cmpeq_epi8(x, del), _mm_cmpeq_epi8(x, bs));
+		unsigned m = (unsigned)_mm_movemask_epi8(_mm_andnot_si128(bad, ok)) ^ 0xffffu;
+
+		if (m)
+			return i + (size_t)__builtin_ctz(m);
+	}
+#endif
 	/* eight bytes at a time: none below 0x20, none DEL or a backslash */
 	for (; i + 8 <= n; i += 8) {
 		memcpy(&w, s + i, 8);
