@@ -129,7 +129,7 @@ var_pass(const struct bb_expand_env *env, const char *str, const struct taint *o
 	const char *s = str;
 
 	while (*s) {
-		const char *p = strstr(s, "${");
+		const char *p = bb_find_ref(s);
 		size_t n, base;
 		char *key, *val, kbuf[128];
 		const char *view;
@@ -297,7 +297,7 @@ bb_expand_take(const struct bb_expand_env *env, char *s, const char *varname, ch
 	char *cur = s;
 	int ret;
 
-	while (strstr(cur, "${")) {
+	while (bb_find_ref(cur)) {
 		struct bb_buf a = BB_BUF_INIT, b = BB_BUF_INIT;
 		struct taint ta = { 0 }, tb = { 0 };
 		int st;

@@ -12,6 +12,7 @@
 #define BB_EXPAND_H
 
 #include <stddef.h>
+#include <string.h>
 
 #include "pyexpr/pyexpr.h"
 #include "util.h"
@@ -44,5 +45,14 @@ struct bb_expand_env {
  * env->err set
  */
 int bb_expand_take(const struct bb_expand_env *env, char *s, const char *varname, char **out);
+
+/* the first "${" in s, or NULL: strstr's answer, found by the '$' alone first */
+static inline const char *
+bb_find_ref(const char *s)
+{
+	while ((s = strchr(s, '$')) && s[1] != '{')
+		s++;
+	return s;
+}
 
 #endif

@@ -478,7 +478,7 @@ get_flag(struct bb_data *d, const char *var, const char *flag, bool expand, bool
 		    !NOPS(v, OPS_REMOVE)))) {
 		const char *raw = v ? var_value(v, flag, false) : NULL;
 
-		if (!raw || !strstr(raw, "${")) {
+		if (!raw || !bb_find_ref(raw)) {
 			r->view = raw;
 			r->has_parser = true;
 			return 0;
