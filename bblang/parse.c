@@ -985,6 +985,9 @@ bb_parse_buf(struct bb_data *d, const char *file, char *text, size_t len, bool r
 		return ret;
 	}
 	split_lines(text, len, &lines);
+	/* a statement per line at most, but for the rare line that makes two */
+	out->alloc = lines.n + 8;
+	out->v = xreallocarray(NULL, out->alloc, sizeof(*out->v));
 	d->files_read++;
 	d->lines_read += lines.n;
 	ret = recipe ? parse_recipe(&p, &lines) : parse_conf(&p, &lines);
