@@ -140,5 +140,10 @@ int data_set_lent(struct bb_data *d, const char *var, const char *val, const str
  */
 int data_get_view(struct bb_data *d, const char *var, const char *flag, const char **view,
 	char **owned);
+/* the same for var's entry v (NULL: it is looked up) */
+int data_get_view_of(struct bb_data *d, struct var *v, const char *var, const char *flag,
+	const char **view, char **owned);
+/* bb_data_flags of var's entry v (may be NULL) */
+const char **data_flags_of(struct var *v, size_t *n);
 
 #endif

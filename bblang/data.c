@@ -693,7 +693,12 @@ data_sort_names(const char **v, size_t n)
 const char **
 bb_data_flags(struct bb_data *d, const char *var, size_t *n)
 {
-	struct var *v = data_find(d, var);
+	return data_flags_of(data_find(d, var), n);
+}
+
+const char **
+data_flags_of(struct var *v, size_t *n)
+{
 	const char **names;
 	size_t k = 0;
 

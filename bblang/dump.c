@@ -98,15 +98,17 @@ escape(struct bb_buf *out, const char *s)
 	}
 }
 
+/* var's entry is e (NULL: looked up) */
 static void
-value(struct bb_data *d, const char *var, const char *flag, bool expand, struct bb_buf *out)
+value(struct bb_data *d, struct var *e, const char *var, const char *flag, bool expand,
+	struct bb_buf *out)
 {
 	const char *view = NULL;
 	char *v = NULL;
 	int ret;
 
 	if (expand) {
-		ret = data_get_view(d, var, flag, &view, &v);
+		ret = data_get_view_of(d, e, var, flag, &view, &v);
 	} else {
 		ret = bb_data_get_flag(d, var, flag, false, false, false, &v);
 		view = v;
@@ -135,22 +137,23 @@ listed(const char *const *list, const char *name)
 static void
 dump_var(struct bb_data *d, const struct bb_dump_opts *o, const char *var, struct bb_buf *out)
 {
+	struct var *e = data_find(d, var);
 	const char **flags;
 	size_t n;
 
 	bb_buf_addstr(out, var);
 	bb_buf_addch(out, '\t');
-	value(d, var, "_content", o->expand, out);
+	value(d, e, var, "_content", o->expand, out);
 	bb_buf_addch(out, '\n');
 	if (!o->flags)
 		return;
-	flags = bb_data_flags(d, var, &n);
+	flags = data_flags_of(e, &n);
 	for (size_t i = 0; i < n; i++) {
 		bb_buf_addstr(out, var);
 		bb_buf_addch(out, '[');
 		bb_buf_addstr(out, flags[i]);
 		bb_buf_addstr(out, "]\t");
-		value(d, var, flags[i], o->expand, out);
+		value(d, e, var, flags[i], o->expand, out);
 		bb_buf_addch(out, '\n');
 	}
 	free(flags);

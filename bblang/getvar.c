@@ -23,6 +23,8 @@ struct getres {
 	const char *view;
 	/* the expanded value holds inline python left unevaluated */
 	bool uneval;
+	/* the variable's entry, when the caller has looked it up already */
+	struct var *known;
 };
 
 static int get_flag(struct bb_data *d, const char *var, const char *flag, bool expand,
@@ -464,7 +466,7 @@ get_flag(struct bb_data *d, const char *var, const char *flag, bool expand, bool
 	bool parsing, bool retparser, struct getres *r)
 {
 	bool content = !strcmp(flag, "_content");
-	struct var *v = data_find(d, var);
+	struct var *v = r->known ? r->known : data_find(d, var);
 	char *cachename = NULL;
 	const char *cur;
 	int ret = -1, st;
@@ -603,7 +605,14 @@ int
 data_get_view(struct bb_data *d, const char *var, const char *flag, const char **view,
 	char **owned)
 {
-	struct getres r = { .borrow = true };
+	return data_get_view_of(d, NULL, var, flag, view, owned);
+}
+
+int
+data_get_view_of(struct bb_data *d, struct var *v, const char *var, const char *flag,
+	const char **view, char **owned)
+{
+	struct getres r = { .borrow = true, .known = v };
 	int ret = get_top(d, var, flag, true, false, false, &r);
 
 	*view = *owned = NULL;
