@@ -94,6 +94,13 @@ struct bb_data {
 	size_t nkept;
 };
 
+/* the entry of a name bb_data_keys returned: a variable's own name is stored right after it */
+static inline struct var *
+data_var_of_key(const char *key)
+{
+	return (struct var *)(void *)key - 1;
+}
+
 /* data.c: the variable table */
 struct var *data_find(struct bb_data *d, const char *name);
 /* finds or adds name */

@@ -288,6 +288,7 @@ data_lookup(struct bb_data *d, const char *name)
 		return v;
 	n++;
 	v = var_alloc(d, sizeof(*v) + n);
+	/* the name right after the variable: data_var_of_key relies on it */
 	v->name = memcpy(v + 1, name, n);
 	v->hash = h;
 	d->slots[i] = v;

@@ -134,13 +134,16 @@ listed(const char *const *list, const char *name)
 	return false;
 }
 
+/* var's entry is e (NULL: looked up) */
 static void
-dump_var(struct bb_data *d, const struct bb_dump_opts *o, const char *var, struct bb_buf *out)
+dump_var(struct bb_data *d, const struct bb_dump_opts *o, const char *var, struct var *e,
+	struct bb_buf *out)
 {
-	struct var *e = data_find(d, var);
 	const char **flags;
 	size_t n;
 
+	if (!e)
+		e = data_find(d, var);
 	bb_buf_addstr(out, var);
 	bb_buf_addch(out, '\t');
 	value(d, e, var, "_content", o->expand, out);
@@ -183,7 +186,7 @@ bb_dump(struct bb_data *d, const struct bb_dump_opts *o, struct bb_buf *out)
 		for (size_t i = 0; i < sorted.n; i++) {
 			if (i && !strcmp(sorted.v[i], sorted.v[i - 1]))
 				continue;
-			dump_var(d, o, sorted.v[i], out);
+			dump_var(d, o, sorted.v[i], NULL, out);
 			maybe_flush(o, out);
 		}
 		bb_strvec_clear(&sorted);
@@ -193,7 +196,7 @@ bb_dump(struct bb_data *d, const struct bb_dump_opts *o, struct bb_buf *out)
 	for (size_t i = 0; i < n; i++) {
 		if (!strncmp(keys[i], "__", 2) || listed(o->exclude, keys[i]))
 			continue;
-		dump_var(d, o, keys[i], out);
+		dump_var(d, o, keys[i], data_var_of_key(keys[i]), out);
 		maybe_flush(o, out);
 	}
 	free(keys);
