@@ -9,12 +9,15 @@ select: reads WORKDIR/bench-select.json (the baseline, native PGO and one
 final: reads WORKDIR/bench.json (bench/cpython-e2e) and writes
   RESULTS/results.txt (the table) and the key=value line of its CPython
   version in RESULTS/summary.txt.
-builds: reads WORKDIR/bench.json of bench/cpython-pgo (the baseline and
-  builds named VARIANT-I) and writes RESULTS/results-VERSION.txt and
-  VERSION's line of RESULTS/summary.txt: each variant's gain is the mean of
-  its builds' geometric means, shown with every build's and the spread;
-  cross-fast, the profile of the fast choice's task (FAST_ARGS), is
-  reported beside the default and not counted in builds_per_variant.
+builds: reads the runs of the benchmark set of bench/cpython-pgo,
+  WORKDIR/bench-K.json (else WORKDIR/bench.json; the baseline and builds
+  named VARIANT-I, the builds every run holds) and writes
+  RESULTS/results-VERSION.txt and VERSION's line of RESULTS/summary.txt: a
+  build's gain is the mean over the runs of its geometric mean, a variant's
+  the mean over its builds, shown with every build's, the spread and each
+  run's variant means; cross-fast, the profile of the fast choice's task
+  (FAST_ARGS), is reported beside the default and not counted in
+  builds_per_variant.
 
 Speedup of an interpreter on a benchmark: the median over the repetitions
 of baseline_time / its_time, pairing the runs of the same repetition (they
@@ -208,7 +211,7 @@ def final(w, task_file, results):
     native = sp['native'][1]
     cross = sp['cross-' + best][1]
     lto = sp['cross-lto'][1] if 'cross-lto' in sp else float('nan')
-    base_geo = baseline_geomean(data, benches)
+    base_geo = statistics.mean(baseline_geomean(r, benches) for r in runs)
     os.makedirs(results, exist_ok=True)
     with open(os.path.join(results, 'results.txt'), 'w') as f:
         if sel:
@@ -231,11 +234,26 @@ VARIANTS = [('native', 'native --enable-optimizations (make profile-opt, -m test
             ('cross-fast', 'ours with the fast choice (PGO_PROFILE_TASK_TESTS: the ten tests) in QEMU (TCG)')]
 
 
+def runs_of(w):
+    """the runs of the benchmark set: bench-K.json in K's order, else bench.json"""
+    ks = sorted(int(f[6:-5]) for f in os.listdir(w)
+                if f.startswith('bench-') and f.endswith('.json') and f[6:-5].isdigit())
+    return [load(os.path.join(w, 'bench-%d.json' % k)) for k in ks] or [load(os.path.join(w, 'bench.json'))]
+
+
+def mean_speedups(runs, name):
+    """speedups() averaged over the runs: ({bench: (median ratio,)}, geometric mean)"""
+    each = [speedups(r, name) for r in runs]
+    per = {b: (statistics.mean(e[0][b][0] for e in each),) for b in each[0][0]}
+    return per, statistics.mean(e[1] for e in each)
+
+
 def builds(w, version, task_args, fast_args, results):
-    data = load(os.path.join(w, 'bench.json'))
-    names = [n for n in data['times'] if n != 'baseline']
+    runs = runs_of(w)
+    data = runs[0]
+    names = [n for n in data['times'] if n != 'baseline' and all(n in r['times'] for r in runs)]
     benches = list(data['times']['baseline'])
-    sp = {n: speedups(data, n) for n in names}
+    sp = {n: mean_speedups(runs, n) for n in names}
     var = {}
     for v, _ in VARIANTS:
         mine = sorted((n for n in names if n.rsplit('-', 1)[0] == v), key=lambda n: int(n.rsplit('-', 1)[1]))
@@ -243,11 +261,14 @@ def builds(w, version, task_args, fast_args, results):
             var[v] = mine
     lines = []
     p = lines.append
-    p('CPython %s with OE-core\'s python3 patches, gcc %s; %d repetitions of the benchmark set, '
-      'interleaved over all builds' % (version, read(os.path.join(w, 'gcc-version'), '?'), data['reps']))
+    p('CPython %s with OE-core\'s python3 patches, gcc %s; %d run%s of the benchmark set, %d '
+      'repetitions each, interleaved over all builds' % (
+          version, read(os.path.join(w, 'gcc-version'), '?'), len(runs), 's' if len(runs) > 1 else '',
+          data['reps']))
     p('')
     p('Each build\'s gain: geometric mean over the benchmarks of the median per-repetition ratio')
-    p('plain/build. A variant\'s gain: the mean over its builds (each PGO build has its own profile).')
+    p('plain/build, the mean over the runs. A variant\'s gain: the mean over its builds (each PGO')
+    p('build has its own profile).')
     p('')
     p('%-12s %8s %8s %8s  %s' % ('variant', 'mean', 'min', 'max', 'builds'))
     means = {}
@@ -257,6 +278,15 @@ def builds(w, version, task_args, fast_args, results):
         g = [sp[n][1] for n in var[v]]
         means[v] = statistics.mean(g)
         p('%-12s %8.3f %8.3f %8.3f  %s' % (v, means[v], min(g), max(g), ' '.join('%.3f' % x for x in g)))
+    if len(runs) > 1:
+        p('')
+        p('each run alone, the variant means (each build\'s):')
+        for k, r in enumerate(runs, 1):
+            row = []
+            for v in var:
+                g = [speedups(r, n)[1] for n in var[v]]
+                row.append('%s %.3f (%s)' % (v, statistics.mean(g), ' '.join('%.3f' % x for x in g)))
+            p('  run %d: %s' % (k, '; '.join(row)))
     p('')
     p('%-14s %10s' % ('benchmark', 'plain') + ''.join('%12s' % v for v in var))
     for b in benches:
@@ -294,7 +324,7 @@ def builds(w, version, task_args, fast_args, results):
         if u:
             p('  %s: %d of %d core objects built with the profile' % (n, u[0], u[1]))
     repro_lines(w, p)
-    base_geo = baseline_geomean(data, benches)
+    base_geo = statistics.mean(baseline_geomean(r, benches) for r in runs)
 
     def f3(v):
         return '%.3f' % means[v] if v in means else '-'
