@@ -39,6 +39,8 @@ struct varops {
 
 /* how many :append (:prepend, :remove) entries v has */
 #define NOPS(v, k) ((v)->ops ? (v)->ops->n[k] : 0)
+/* v has no :append, :prepend or :remove entry */
+#define NO_OPS(v) (!NOPS(v, OPS_APPEND) && !NOPS(v, OPS_PREPEND) && !NOPS(v, OPS_REMOVE))
 
 struct var {
 	char *name;

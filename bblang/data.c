@@ -27,7 +27,6 @@ struct var_chunk {
 
 enum { CHUNK = 65536 };
 
-
 const char *
 data_renamed_to(const char *name)
 {
@@ -328,8 +327,7 @@ var_value(struct var *v, const char *flag, bool noweak)
 bool
 var_empty(const struct var *v)
 {
-	return !v || (!v->nflags && !NOPS(v, OPS_APPEND) && !NOPS(v, OPS_PREPEND) &&
-		      !NOPS(v, OPS_REMOVE));
+	return !v || (!v->nflags && NO_OPS(v));
 }
 
 void
@@ -339,7 +337,6 @@ data_changed(struct bb_data *d)
 	d->ovr_valid = false;
 }
 
-/* takes val */
 void
 data_keep(struct bb_data *d, char **blocks, size_t n)
 {
@@ -561,10 +558,9 @@ data_ovr_walk(struct bb_data *d, const char *var, struct var *v, bool add)
 	char buf[256];
 
 	while (*o && override_like(o)) {
-		char *shortvar = slen < sizeof(buf) ? memcpy(buf, var, slen) : xstrndup(var, slen);
+		char *shortvar = bb_strndup_in(buf, sizeof(buf), var, slen);
 		struct var *s;
 
-		shortvar[slen] = '\0';
 		s = add ? data_lookup(d, shortvar) : data_find(d, shortvar);
 		if (add)
 			ovr_add(d, s, var, &full, o, false);

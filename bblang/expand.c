@@ -148,9 +148,7 @@ var_pass(const struct bb_expand_env *env, const char *str, const struct taint *o
 			continue;
 		}
 		/* most names fit kbuf: no allocation per reference */
-		key = n - 3 < sizeof(kbuf) ? kbuf : xmalloc(n - 2);
-		memcpy(key, p + 2, n - 3);
-		key[n - 3] = '\0';
+		key = bb_strndup_in(kbuf, sizeof(kbuf), p + 2, n - 3);
 		if (varname && !strcmp(varname, key)) {
 			if (key != kbuf)
 				free(key);

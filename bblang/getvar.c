@@ -476,8 +476,7 @@ get_flag(struct bb_data *d, const char *var, const char *flag, bool expand, bool
 	 * its own expansion: a view points to it, nothing is copied or cached
 	 */
 	if (expand && r->borrow && !noweak && !parsing && !retparser &&
-	    (!v || (!v->novr && !NOPS(v, OPS_APPEND) && !NOPS(v, OPS_PREPEND) &&
-		    !NOPS(v, OPS_REMOVE)))) {
+	    (!v || (!v->novr && NO_OPS(v)))) {
 		const char *raw = v ? var_value(v, flag, false) : NULL;
 
 		if (!raw || !bb_find_ref(raw)) {
@@ -495,7 +494,7 @@ get_flag(struct bb_data *d, const char *var, const char *flag, bool expand, bool
 		own_value(v, flag, noweak, r);
 	}
 	/* the name is only needed to catch a self reference */
-	if (!content && r->value && strstr(r->value, "${"))
+	if (!content && r->value && bb_find_ref(r->value))
 		cachename = xstrcat(var, "[", flag, "]", NULL);
 	if ((expand || retparser) && r->value) {
 		/* a plain getVar needs no unexpanded copy: the value is expanded in place */

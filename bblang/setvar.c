@@ -18,8 +18,7 @@ check_renamed(struct bb_data *d, struct var *v, const char *var, const struct bb
 	struct flag *f;
 
 	if (var[n]) {
-		shortvar = n < sizeof(buf) ? memcpy(buf, var, n) : xstrndup(var, n);
-		shortvar[n] = '\0';
+		shortvar = bb_strndup_in(buf, sizeof(buf), var, n);
 		v = data_find(d, shortvar);
 		if (shortvar != buf)
 			free(shortvar);

@@ -51,6 +51,16 @@ xreallocarray(void *p, size_t n, size_t size)
 }
 
 char *
+bb_strndup_in(char *buf, size_t size, const char *s, size_t n)
+{
+	if (n >= size)
+		return xstrndup(s, n);
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	return buf;
+}
+
+char *
 xstrndup(const char *s, size_t n)
 {
 	char *p = xmalloc(n + 1);

@@ -41,6 +41,11 @@ void *xrealloc(void *p, size_t n);
 void *xreallocarray(void *p, size_t n, size_t size);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
+/*
+ * s[0..n) NUL-terminated in buf (size bytes) when it fits, else in new memory:
+ * the caller frees the result when it is not buf
+ */
+char *bb_strndup_in(char *buf, size_t size, const char *s, size_t n);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 char *xvasprintf(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
 /* the concatenation of the strings up to a NULL; caller frees */
