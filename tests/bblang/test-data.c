@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bblang/buf.h"
 #include "bblang/data.h"
 #include "bblang/os.h"
 #include "bblang/parse.h"
@@ -350,6 +351,66 @@ test_expand_keys(void **state)
 	assert_var(d, "X_${PN}", NULL);
 }
 
+/* the datastore keeps the text of the statements it evaluates: values point into it */
+static void
+test_lent_values(void **state)
+{
+	struct bb_data *d = *state;
+	static const char text[] = "A = \"one\"\nB = \"${A} two\"\nA:append = \" three\"\n"
+				   "C = \"four\"\nD = \"five\"\n";
+	struct bb_stmts st;
+
+	assert_int_equal(bb_parse_text(d, "lent.conf", text, sizeof(text) - 1, false, &st), 0);
+	assert_int_equal(bb_stmts_eval(d, &st), 0);
+	bb_stmts_release(&st);
+	assert_var(d, "B", "one three two");
+	/* a value pointed to is replaced, renamed and deleted like one owned */
+	set(d, "C", "six");
+	assert_var(d, "C", "six");
+	assert_int_equal(bb_data_rename(d, "B", "B2"), 0);
+	assert_raw(d, "B2", "${A} two");
+	bb_data_del(d, "D");
+	assert_var(d, "D", NULL);
+	bb_data_del(d, "A");
+	assert_var(d, "B2", "${A} two");
+}
+
+/* the dump's escapes, the byte to escape at every offset of the fast paths' words */
+static void
+test_dump_escape(void **state)
+{
+	struct bb_data *d = *state;
+	static const struct {
+		const char *byte, *escaped;
+	} cases[] = {
+		{ "\t", "\\t" }, { "\\", "\\\\" }, { "\x7f", "\\x7f" }, { "\x01", "\\x01" },
+		{ "\n", "\\n" }, { "\xc3\xa9", "\xc3\xa9" },
+	};
+	static const char *const only[] = { "V", NULL };
+	const struct bb_dump_opts o = { .expand = true, .only = only };
+
+	for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+		for (size_t off = 0; off < 40; off++) {
+			struct bb_buf out = BB_BUF_INIT, want = BB_BUF_INIT, val = BB_BUF_INIT;
+
+			for (size_t i = 0; i < off; i++)
+				bb_buf_addch(&val, 'a');
+			bb_buf_addstr(&val, cases[c].byte);
+			bb_buf_addstr(&val, "bbbbbbbbbbbbbbbbbbbb");
+			set(d, "V", val.buf);
+			bb_buf_addstr(&want, "V\t");
+			bb_buf_add(&want, val.buf, off);
+			bb_buf_addstr(&want, cases[c].escaped);
+			bb_buf_addstr(&want, "bbbbbbbbbbbbbbbbbbbb\n");
+			bb_dump(d, &o, &out);
+			assert_string_equal(out.buf, want.buf);
+			bb_buf_release(&out);
+			bb_buf_release(&want);
+			bb_buf_release(&val);
+		}
+	}
+}
+
 int
 main(void)
 {
@@ -372,6 +433,8 @@ main(void)
 		cmocka_unit_test(test_words_has),
 		cmocka_unit_test(test_path_norm),
 		cmocka_unit_test_setup_teardown(test_expand_keys, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_lent_values, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_dump_escape, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -353,6 +353,12 @@ static const struct ok_case ds_cases[] = {
 	{ "bb.utils.contains('DISTRO_FEATURES', [], 'empty', 'no', d)", "empty", NULL },
 	{ "bb.utils.contains('DISTRO_FEATURES', '', 'empty', 'no', d)", "empty", NULL },
 	{ "bb.utils.contains('DISTRO_FEATURES', [1], 'int', 'no', d)", "no", NULL },
+	/* a word is matched whole, not as a prefix */
+	{ "bb.utils.contains('DISTRO_FEATURES', 'x1', 'yes', 'no', d)", "no", NULL },
+	{ "bb.utils.contains('DISTRO_FEATURES', 'x11 open', 'yes', 'no', d)", "no", NULL },
+	/* 64 bytes and more of words to look for: the sorted-set path */
+	{ "bb.utils.contains('DISTRO_FEATURES', 'x11                                                             opengl', 'both', 'notboth', d)", "both", NULL },
+	{ "bb.utils.contains('DISTRO_FEATURES', 'x11                                                             vulkan', 'both', 'notboth', d)", "notboth", NULL },
 	{ "bb.utils.contains('UNDEFINED_VAR', 'x', 'yes', 'no', d)", "no", NULL },
 	{ "bb.utils.contains('EMPTY', 'x', 'yes', 'no', d)", "no", NULL },
 	{ "bb.utils.contains('UNDEFINED_VAR', None, 'yes', 'no', d)", "no", NULL },
