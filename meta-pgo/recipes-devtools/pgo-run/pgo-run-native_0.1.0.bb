@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=1b3298752143e0bdc902a49b61cdef56710afae21a8c2f5de8e263e05d0d15b7"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=8e6d8e5799a0518d9977181cd024692d0512ced6b49746d35372a27b99a5997f"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
