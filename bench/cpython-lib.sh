@@ -280,6 +280,25 @@ gather() {
 	say "profile $name: $(cat "$W/times/profile-$name") (total, task s); $(ls "$W/profiles/$name" | grep -c '\.gcda$') files"
 }
 
+# gather_local PROFILE_NAME TASK_ARGS: the same as gather, but the installed
+# instrumented python (the image's $PREFIX, from $W/inst/instr-root) runs on
+# this machine (pgo-run --target local): the profile a target with KVM gives,
+# in a fraction of TCG's time
+gather_local() {
+	local name=$1 args=$2 root=$W/inst/instr-root$PREFIX
+	rm -rf "$W/local-gcda"
+	LD_LIBRARY_PATH=$root/lib "$PGO_RUN" profile --target local --python "$root/bin/python3" \
+		--task "$args" --remote-dir "$W/local-gcda" --gcov-prefix-strip 4 \
+		--toolchain gcc --gcc-version "$(gcc -dumpfullversion)" \
+		--ok-status 0,2,3 --timeout 7200 --idle-timeout 1800 \
+		--out "$W/profiles/$name" --archive "$W/profiles/$name.tar" \
+		--log "$W/logs/profile-$name.log" </dev/null ||
+		die "pgo-run profile --target local for $name failed: $(tail -n 1 "$W/logs/profile-$name.log")"
+	rm -rf "$W/local-gcda"
+	run_times "$W/logs/profile-$name.log" >"$W/times/local-profile-$name"
+	say "profile $name (this host): $(cat "$W/times/local-profile-$name") (total, task s); $(ls "$W/profiles/$name" | grep -c '\.gcda$') files"
+}
+
 # do_pgo_check of the generated python3 bbappend, run for real: the class's
 # shell functions as bblang expands them for this build, with BitBake's
 # logging functions

@@ -229,7 +229,8 @@ def final(w, task_file, results):
 
 VARIANTS = [('native', 'native --enable-optimizations (make profile-opt, -m test --pgo on the host)'),
             ('native-lto', 'native --enable-optimizations --with-lto'),
-            ('cross', 'ours: the profile gathered in QEMU (TCG), python3 rebuilt as the bbappend does'),
+            ('cross', 'ours: the profile gathered by pgo-run profile (in QEMU, or on this host: see below), '
+                      'python3 rebuilt as the bbappend does'),
             ('cross-lto', 'ours + LTO (PGO_LTO = "1", --with-lto), the same profiles'),
             ('cross-fast', 'ours with the fast choice (PGO_PROFILE_TASK_TESTS: the ten tests) in QEMU (TCG)')]
 
@@ -310,6 +311,11 @@ def builds(w, version, task_args, fast_args, results):
             ', '.join('%.0f' % t[1] for t in task), ', '.join('%.0f' % t[0] for t in task)))
     if local:
         p('  on this host (pgo-run --target local, what KVM approaches): %.0f s' % float(local.split()[1]))
+    here = [read(os.path.join(w, 'times', 'local-profile-' + n)) for n in var.get('cross', [])]
+    here = [float(x.split()[1]) for x in here if x]
+    if here:
+        p('  gathered on this host (the installed instrumented python, pgo-run --target local): %s s'
+          % ', '.join('%.0f' % x for x in here))
     if nat:
         p('  native --enable-optimizations, the same task on the host: %s s'
           % ', '.join('%.0f' % float(x) for x in nat if x))
