@@ -285,8 +285,10 @@ gather() {
 # this machine (pgo-run --target local): the profile a target with KVM gives,
 # in a fraction of TCG's time
 gather_local() {
-	local name=$1 args=$2 root=$W/inst/instr-root$PREFIX
-	rm -rf "$W/local-gcda"
+	local name=$1 args=$2 root=$W/inst/instr-root$PREFIX pyc
+	# a pycache prefix in the task must start empty, as in a fresh guest
+	pyc=$(printf '%s\n' $args | sed -n 's/^pycache_prefix=//p')
+	rm -rf "$W/local-gcda" ${pyc:+"$pyc"}
 	LD_LIBRARY_PATH=$root/lib "$PGO_RUN" profile --target local --python "$root/bin/python3" \
 		--task "$args" --remote-dir "$W/local-gcda" --gcov-prefix-strip 4 \
 		--toolchain gcc --gcc-version "$(gcc -dumpfullversion)" \
@@ -294,7 +296,7 @@ gather_local() {
 		--out "$W/profiles/$name" --archive "$W/profiles/$name.tar" \
 		--log "$W/logs/profile-$name.log" </dev/null ||
 		die "pgo-run profile --target local for $name failed: $(tail -n 1 "$W/logs/profile-$name.log")"
-	rm -rf "$W/local-gcda"
+	rm -rf "$W/local-gcda" ${pyc:+"$pyc"}
 	run_times "$W/logs/profile-$name.log" >"$W/times/local-profile-$name"
 	say "profile $name (this host): $(cat "$W/times/local-profile-$name") (total, task s); $(ls "$W/profiles/$name" | grep -c '\.gcda$') files"
 }
