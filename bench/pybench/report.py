@@ -339,8 +339,16 @@ def builds(w, version, task_args, fast_args, results):
         if a in means and b in means and means[b] > 1:
             return '%.2f' % ((means[a] - 1) / (means[b] - 1))
         return '-'
-    # the task is the whole training set: "-m test --pgo", with a --timeout or not
-    whole = [a for a in task_args.split() if not a.startswith('--timeout')] == ['-m', 'test', '--pgo']
+    # the task is the whole training set: "-m test --pgo", with a --timeout or
+    # interpreter options (-X NAME=VALUE) or not
+    words, rest = task_args.split(), []
+    while words:
+        w = words.pop(0)
+        if w == '-X' and words:
+            words.pop(0)
+        elif not w.startswith('--timeout'):
+            rest.append(w)
+    whole = rest == ['-m', 'test', '--pgo']
     task_s = '%.0f' % statistics.mean(t[1] for t in task) if task else '-'
     fields = {
         'python': version, 'baseline_geomean': '%.4f' % base_geo,
