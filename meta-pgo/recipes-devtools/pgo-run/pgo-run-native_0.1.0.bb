@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=d92e2df010ea81eecc9707b04625a0c05554604b487ccb4aafa15743056dff0e"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=76a1c412ed8ccc8c304e653f930bd711f0ce44c99ab27b6183fe28f6d6183df0"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
