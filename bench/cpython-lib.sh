@@ -260,45 +260,41 @@ run_local() {
 	say "$name: $(cat "$W/times/$name") (total, task s)"
 }
 
-# gather PROFILE_NAME TASK_ARGS: pgo-run profile in QEMU (TCG here) with the
-# image of make_image; the profile in $W/profiles/NAME, its archive beside it
+# gather PROFILE_NAME TASK_ARGS [qemu|local]: pgo-run profile in QEMU (TCG
+# here) with the image of make_image, or with local the image's installed
+# instrumented python ($PREFIX from $W/inst/instr-root) on this machine
+# (pgo-run --target local): the profile a target with KVM gives, in a
+# fraction of TCG's time; the profile in $W/profiles/NAME, its archive beside
+# it, the times in times/profile-NAME (local: times/local-profile-NAME)
 gather() {
-	local name=$1 args=$2 py=$W/image-py gccver
-	. "$py/image.env"
-	gccver=$(gcc -dumpfullversion)
-	"$PGO_RUN" profile --target qemu --qemuboot "$IMAGE_QEMUBOOT" --accel auto \
-		--transport ssh --ssh-key "$IMAGE_SSH_KEY" --boot-marker "$IMAGE_MARKER" \
-		--python "$PREFIX/bin/python3" --task "$args" \
-		--remote-dir /var/lib/python-pgo/profile --gcov-prefix-strip 4 \
-		--toolchain gcc --gcc-version "$gccver" \
-		--ok-status 0,2,3 --timeout 14400 --idle-timeout 1800 \
-		--out "$W/profiles/$name" --archive "$W/profiles/$name.tar" \
-		--machine qemux86-64 --image pgo-test-image-python \
-		--log "$W/logs/profile-$name.log" </dev/null ||
-		die "pgo-run profile for $name failed: $(tail -n 1 "$W/logs/profile-$name.log")"
-	run_times "$W/logs/profile-$name.log" >"$W/times/profile-$name"
-	say "profile $name: $(cat "$W/times/profile-$name") (total, task s); $(ls "$W/profiles/$name" | grep -c '\.gcda$') files"
-}
-
-# gather_local PROFILE_NAME TASK_ARGS: the same as gather, but the installed
-# instrumented python (the image's $PREFIX, from $W/inst/instr-root) runs on
-# this machine (pgo-run --target local): the profile a target with KVM gives,
-# in a fraction of TCG's time
-gather_local() {
-	local name=$1 args=$2 root=$W/inst/instr-root$PREFIX pyc
-	# a pycache prefix in the task must start empty, as in a fresh guest
-	pyc=$(printf '%s\n' $args | sed -n 's/^pycache_prefix=//p')
-	rm -rf "$W/local-gcda" ${pyc:+"$pyc"}
-	LD_LIBRARY_PATH=$root/lib "$PGO_RUN" profile --target local --python "$root/bin/python3" \
-		--task "$args" --remote-dir "$W/local-gcda" --gcov-prefix-strip 4 \
+	local name=$1 args=$2 where=${3:-qemu} root=$W/inst/instr-root$PREFIX pyc='' vars=() target times what
+	case $where in
+	qemu)
+		. "$W/image-py/image.env"
+		target=(--target qemu --qemuboot "$IMAGE_QEMUBOOT" --accel auto
+			--transport ssh --ssh-key "$IMAGE_SSH_KEY" --boot-marker "$IMAGE_MARKER"
+			--python "$PREFIX/bin/python3" --remote-dir /var/lib/python-pgo/profile
+			--timeout 14400 --machine qemux86-64 --image pgo-test-image-python)
+		times=profile-$name what= ;;
+	local)
+		# a pycache prefix in the task must start empty, as in a fresh guest
+		pyc=$(printf '%s\n' $args | sed -n 's/^pycache_prefix=//p')
+		rm -rf "$W/local-gcda" ${pyc:+"$pyc"}
+		vars=("LD_LIBRARY_PATH=$root/lib")
+		target=(--target local --python "$root/bin/python3" --remote-dir "$W/local-gcda"
+			--timeout 7200)
+		times=local-profile-$name what=" (this host)" ;;
+	*) die "gather: no target '$where'" ;;
+	esac
+	env "${vars[@]}" "$PGO_RUN" profile "${target[@]}" --task "$args" --gcov-prefix-strip 4 \
 		--toolchain gcc --gcc-version "$(gcc -dumpfullversion)" \
-		--ok-status 0,2,3 --timeout 7200 --idle-timeout 1800 \
+		--ok-status 0,2,3 --idle-timeout 1800 \
 		--out "$W/profiles/$name" --archive "$W/profiles/$name.tar" \
 		--log "$W/logs/profile-$name.log" </dev/null ||
-		die "pgo-run profile --target local for $name failed: $(tail -n 1 "$W/logs/profile-$name.log")"
-	rm -rf "$W/local-gcda" ${pyc:+"$pyc"}
-	run_times "$W/logs/profile-$name.log" >"$W/times/local-profile-$name"
-	say "profile $name (this host): $(cat "$W/times/local-profile-$name") (total, task s); $(ls "$W/profiles/$name" | grep -c '\.gcda$') files"
+		die "pgo-run profile$what for $name failed: $(tail -n 1 "$W/logs/profile-$name.log")"
+	[ "$where" = qemu ] || rm -rf "$W/local-gcda" ${pyc:+"$pyc"}
+	run_times "$W/logs/profile-$name.log" >"$W/times/$times"
+	say "profile $name$what: $(cat "$W/times/$times") (total, task s); $(ls "$W/profiles/$name" | grep -c '\.gcda$') files"
 }
 
 # do_pgo_check of the generated python3 bbappend, run for real: the class's

@@ -343,11 +343,11 @@ def builds(w, version, task_args, fast_args, results):
     # interpreter options (-X NAME=VALUE) or not
     words, rest = task_args.split(), []
     while words:
-        w = words.pop(0)
-        if w == '-X' and words:
+        word = words.pop(0)
+        if word == '-X' and words:
             words.pop(0)
-        elif not w.startswith('--timeout'):
-            rest.append(w)
+        elif not word.startswith('--timeout'):
+            rest.append(word)
     whole = rest == ['-m', 'test', '--pgo']
     task_s = '%.0f' % statistics.mean(t[1] for t in task) if task else '-'
     fields = {
