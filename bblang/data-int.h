@@ -45,15 +45,10 @@ struct varops {
 struct var {
 	char *name;
 	unsigned long hash;
-	/* setting it is an error: BitBake renamed it (BB_RENAMED_VARIABLES) */
-	bool renamed;
 	struct flag *flags;	/* &flag0 while there is room for one */
-	size_t nflags, aflags;
 	struct flag flag0;
 	struct varops *ops;	/* NULL until the first :append, :prepend or :remove */
 	struct ovrent *ovr;
-	size_t novr, aovr;
-	bool in_ovrdata;
 	/* bit k: this variable is listed in the overridedata of its prefix with k ':' fewer */
 	unsigned long ovr_levels;
 	/* expansion cache of the value, valid while cache_gen == d->gen */
@@ -61,6 +56,12 @@ struct var {
 	char *cache_raw;
 	char *cache_val;
 	struct bb_strvec cache_removes;
+	/* the counts together, then the bools: no padding between fields */
+	unsigned nflags, aflags;
+	unsigned novr, aovr;
+	/* setting it is an error: BitBake renamed it (BB_RENAMED_VARIABLES) */
+	bool renamed;
+	bool in_ovrdata;
 	bool cache_raw_set, cache_val_set, cache_uneval;
 };
 

@@ -25,7 +25,8 @@ struct var_chunk {
 	_Alignas(max_align_t) unsigned char mem[];
 };
 
-enum { CHUNK = 65536 };
+/* 64 KiB with the chunk's and the block's heads */
+enum { CHUNK = 65536 - 64 };
 
 const char *
 data_renamed_to(const char *name)
@@ -114,10 +115,10 @@ bb_data_free(struct bb_data *d)
 		struct var_chunk *c = d->chunks;
 
 		d->chunks = c->next;
-		free(c);
+		bb_block_free(c);
 	}
 	for (size_t i = 0; i < d->nkept; i++)
-		free(d->kept[i]);
+		bb_block_free(d->kept[i]);
 	free(d->kept);
 	bb_strvec_clear(&d->interned);
 	bb_strvec_clear(&d->warnings);
@@ -255,7 +256,8 @@ var_alloc(struct bb_data *d, size_t n)
 	n = (n + _Alignof(struct var) - 1) & ~(_Alignof(struct var) - 1);
 	if (BB_ASAN || n > CHUNK / 4) {
 		/* a huge name: a chunk of its own, behind the current one */
-		c = xcalloc(1, sizeof(*c) + n);
+		c = bb_block_new(sizeof(*c) + n);
+		memset(c, 0, sizeof(*c) + n);
 		if (d->chunks) {
 			c->next = d->chunks->next;
 			d->chunks->next = c;
@@ -265,8 +267,8 @@ var_alloc(struct bb_data *d, size_t n)
 		return c->mem;
 	}
 	if (n > d->chunk_left) {
-		/* not zeroed here: a chunk's pages are touched only as it fills */
-		c = xmalloc(sizeof(*c) + CHUNK);
+		/* not zeroed here: each variable is zeroed as it is cut */
+		c = bb_block_new(sizeof(*c) + CHUNK);
 		c->next = d->chunks;
 		d->chunks = c;
 		d->chunk_left = CHUNK;

@@ -308,13 +308,13 @@ stmt_str(struct bb_stmts *st, const char *s, size_t n)
 	char *r;
 
 	if (n + 1 > st->room) {
-		/* the first chunk as large as the text it comes from, when that is smaller */
-		size_t size = !st->nchunks && st->hint && st->hint < 16384 ? st->hint : 16384;
+		/* the first chunk as large as the text it comes from: its statements' strings fit */
+		size_t size = !st->nchunks && st->hint ? st->hint : 16384;
 
 		size = n + 1 > size ? n + 1 : size;
 
 		st->chunks = xreallocarray(st->chunks, st->nchunks + 1, sizeof(*st->chunks));
-		st->chunks[st->nchunks++] = xmalloc(size);
+		st->chunks[st->nchunks++] = bb_block_new(size);
 		st->used = 0;
 		st->room = size;
 	}
@@ -340,7 +340,7 @@ void
 bb_stmts_release(struct bb_stmts *st)
 {
 	for (size_t i = 0; i < st->nchunks; i++)
-		free(st->chunks[i]);
+		bb_block_free(st->chunks[i]);
 	free(st->chunks);
 	free(st->v);
 	free(st->classname);

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "util.h"
 
@@ -21,6 +22,52 @@ xmalloc(size_t n)
 	if (!p)
 		bb_oom();
 	return p;
+}
+
+/* before each block: its mapped length, 0 for one from malloc */
+struct block_head {
+	_Alignas(max_align_t) size_t mapped;
+};
+
+/* below this a block comes from malloc: mapping costs more than it saves */
+enum { BLOCK_MAP_MIN = 16384 };
+
+void *
+bb_block_new(size_t size)
+{
+	struct block_head *h;
+
+	if (size > SIZE_MAX - sizeof(*h))
+		bb_oom();
+#if defined(MAP_POPULATE) && !BB_ASAN
+	if (size >= BLOCK_MAP_MIN) {
+		size_t len = sizeof(*h) + size;
+
+		h = mmap(NULL, len, PROT_READ | PROT_WRITE,
+			MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+		if (h == MAP_FAILED)
+			bb_oom();
+		h->mapped = len;
+		return h + 1;
+	}
+#endif
+	h = xmalloc(sizeof(*h) + size);
+	h->mapped = 0;
+	return h + 1;
+}
+
+void
+bb_block_free(void *p)
+{
+	struct block_head *h;
+
+	if (!p)
+		return;
+	h = (struct block_head *)p - 1;
+	if (h->mapped)
+		munmap(h, h->mapped);
+	else
+		free(h);
 }
 
 void *
