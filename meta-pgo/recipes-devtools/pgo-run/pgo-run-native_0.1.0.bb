@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=76a1c412ed8ccc8c304e653f930bd711f0ce44c99ab27b6183fe28f6d6183df0"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=c08316933b9aca4aa928cc13623710d94ef622ad9be782b829819bd63178ca91"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
