@@ -1,4 +1,5 @@
 /* the datastore API: set/get/flags/del, overrides, expansion limits */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,6 +9,7 @@
 #include "bblang/os.h"
 #include "bblang/parse.h"
 #include "bblang/strvec.h"
+#include "bblang/util.h"
 #include "tests/test-util.h"
 
 static int
@@ -411,11 +413,65 @@ test_dump_escape(void **state)
 	}
 }
 
+/* blocks below and above the size that is mapped whole: every byte usable, freed either way */
+static void
+test_blocks(void **state)
+{
+	static const size_t sizes[] = { 0, 1, 16383, 16384, 16385, 65536, 1 << 20 };
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		unsigned char *p = bb_block_new(sizes[i]);
+
+		assert_non_null(p);
+		assert_int_equal((uintptr_t)p % _Alignof(max_align_t), 0);
+		memset(p, 0xa5, sizes[i]);
+		if (sizes[i])
+			assert_int_equal(p[sizes[i] - 1], 0xa5);
+		bb_block_free(p);
+	}
+	bb_block_free(NULL);
+}
+
+/* variables over many chunks, and names too long for one: all found again */
+static void
+test_many_vars(void **state)
+{
+	struct bb_data *d = *state;
+	struct bb_buf name = BB_BUF_INIT, want = BB_BUF_INIT;
+	char *v;
+
+	for (int i = 0; i < 6000; i++) {
+		bb_buf_reset(&name);
+		bb_buf_addf(&name, "VAR_%d", i);
+		/* every 1000th name longer than a quarter of a chunk */
+		for (int k = 0; i % 1000 == 999 && k < 2000; k++)
+			bb_buf_addstr(&name, "0123456789");
+		set(d, name.buf, name.buf + 4);
+	}
+	for (int i = 5999; i >= 0; i--) {
+		bb_buf_reset(&name);
+		bb_buf_addf(&name, "VAR_%d", i);
+		for (int k = 0; i % 1000 == 999 && k < 2000; k++)
+			bb_buf_addstr(&name, "0123456789");
+		bb_buf_reset(&want);
+		bb_buf_addstr(&want, name.buf + 4);
+		assert_int_equal(bb_data_get(d, name.buf, true, &v), 0);
+		assert_non_null(v);
+		assert_string_equal(v, want.buf);
+		free(v);
+	}
+	bb_buf_release(&name);
+	bb_buf_release(&want);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_set_get, setup, teardown),
+		cmocka_unit_test(test_blocks),
+		cmocka_unit_test_setup_teardown(test_many_vars, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_flags, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_weak_default, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_del, setup, teardown),
