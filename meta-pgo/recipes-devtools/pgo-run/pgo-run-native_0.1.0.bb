@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=a81ee9d2be38e16087ca08f79a6b84f7d13ce0cbbbf5be70744dc88c3d093f16"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=9c3c1180ba3a679bd40e48cd55a72076e660cd9b099418979f8cf3e728e974af"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
