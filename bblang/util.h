@@ -40,6 +40,7 @@ void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t n);
 void *xreallocarray(void *p, size_t n, size_t size);
 char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
 /*
  * a block of size bytes (not zeroed) for records or text that fill it and live
  * as long as a datastore; large ones come straight from the kernel with every
@@ -47,7 +48,6 @@ char *xstrdup(const char *s);
  */
 void *bb_block_new(size_t size);
 void bb_block_free(void *p);
-char *xstrndup(const char *s, size_t n);
 /*
  * s[0..n) NUL-terminated in buf (size bytes) when it fits, else in new memory:
  * the caller frees the result when it is not buf
