@@ -17,6 +17,23 @@ done_() { [ -e "$W/stamps/$1" ]; }
 stamp() { touch "$W/stamps/$1"; }
 need() { for t in "$@"; do command -v "$t" >/dev/null || die "missing tool: $t"; done; }
 
+# Debian's python$XY $PV source package in $W/src/python$XY-$PV, its
+# patches applied (dpkg-source): the candidate first, then every other $PV
+# version apt knows (a security update can be listed but missing from the
+# mirror)
+debian_source() {
+	need apt-get dpkg-source
+	local v
+	rm -rf "$W/src"
+	mkdir -p "$W/src"
+	for v in "" $(apt-cache showsrc "python$XY" | sed -n "s/^Version: \($PV-.*\)/\1/p"); do
+		rm -rf "${W:?}/src/"*
+		if (cd "$W/src" && apt-get source -qq "python$XY${v:+=$v}" >"$W/logs/source.log" 2>&1 </dev/null) &&
+			[ -d "$W/src/python$XY-$PV" ]; then return; fi
+	done
+	die "apt-get source python$XY failed (deb-src entry? see .ci/install-deps): $(tail -n 1 "$W/logs/source.log")"
+}
+
 # a variable of a generated recipe, as BitBake would expand it (bblang)
 recipe_var() { # LAYER RECIPE VAR [VAR=VALUE]...
 	local layer=$1 recipe=$2 var=$3 defs=() kv

@@ -262,9 +262,10 @@ def builds(w, version, task_args, fast_args, results):
             var[v] = mine
     lines = []
     p = lines.append
-    p('CPython %s with OE-core\'s python3 patches, gcc %s; %d run%s of the benchmark set, %d '
+    p('CPython %s with %s, gcc %s; %d run%s of the benchmark set, %d '
       'repetitions each, interleaved over all builds' % (
-          version, read(os.path.join(w, 'gcc-version'), '?'), len(runs), 's' if len(runs) > 1 else '',
+          version, read(os.path.join(w, 'src', 'description'), 'OE-core\'s python3 patches'),
+          read(os.path.join(w, 'gcc-version'), '?'), len(runs), 's' if len(runs) > 1 else '',
           data['reps']))
     p('')
     p('Each build\'s gain: geometric mean over the benchmarks of the median per-repetition ratio')
