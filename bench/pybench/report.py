@@ -92,7 +92,8 @@ def files(w, name):
 
 SUMMARY_KEYS = ['python', 'baseline_geomean', 'native_gain', 'native_lto_gain', 'cross_gain',
                 'cross_lto_gain', 'gain_ratio', 'lto_gain_ratio', 'profile_task_s', 'test_pgo_s',
-                'builds_per_variant', 'fast_gain', 'fast_gain_ratio', 'fast_task_s', 'fast_builds']
+                'builds_per_variant', 'fast_gain', 'fast_gain_ratio', 'fast_task_s', 'fast_builds',
+                'gain_ratio_range', 'lto_gain_ratio_range']
 
 
 def put_summary(results, fields):
@@ -280,6 +281,7 @@ def builds(w, version, task_args, fast_args, results):
         g = [sp[n][1] for n in var[v]]
         means[v] = statistics.mean(g)
         p('%-12s %8.3f %8.3f %8.3f  %s' % (v, means[v], min(g), max(g), ' '.join('%.3f' % x for x in g)))
+    at = len(lines)
     if len(runs) > 1:
         p('')
         p('each run alone, the variant means (each build\'s):')
@@ -340,6 +342,16 @@ def builds(w, version, task_args, fast_args, results):
         if a in means and b in means and means[b] > 1:
             return '%.2f' % ((means[a] - 1) / (means[b] - 1))
         return '-'
+
+    # the ratio's range over the builds: A's worst against B's best, A's best
+    # against B's worst; one that spans 1.0 is parity within the builds' noise
+    def ratio_range(a, b):
+        if a not in var or b not in var:
+            return '-'
+        ga, gb = [sp[n][1] for n in var[a]], [sp[n][1] for n in var[b]]
+        if min(gb) <= 1:
+            return '-'
+        return '%.2f-%.2f' % ((min(ga) - 1) / (max(gb) - 1), (max(ga) - 1) / (min(gb) - 1))
     # the task is the whole training set: "-m test --pgo", with a --timeout or
     # interpreter options (-X NAME=VALUE) or not
     words, rest = task_args.split(), []
@@ -360,7 +372,12 @@ def builds(w, version, task_args, fast_args, results):
         'builds_per_variant': str(min(len(var[v]) for v in var if v != 'cross-fast')) if var else '0',
         'fast_gain': f3('cross-fast'), 'fast_gain_ratio': ratio('cross-fast', 'native'),
         'fast_task_s': '%.0f' % statistics.mean(t[1] for t in fast) if fast else '-',
-        'fast_builds': str(len(var.get('cross-fast', [])))}
+        'fast_builds': str(len(var.get('cross-fast', []))),
+        'gain_ratio_range': ratio_range('cross', 'native'),
+        'lto_gain_ratio_range': ratio_range('cross-lto', 'native-lto')}
+    lines[at:at] = ['', 'gain ratio (ours - 1) / (native - 1): %s of the means, %s over the builds; '
+                    'with LTO %s, %s' % (fields['gain_ratio'], fields['gain_ratio_range'],
+                                         fields['lto_gain_ratio'], fields['lto_gain_ratio_range'])]
     os.makedirs(results, exist_ok=True)
     out = os.path.join(results, 'results-%s.txt' % version)
     with open(out + '.tmp', 'w') as f:

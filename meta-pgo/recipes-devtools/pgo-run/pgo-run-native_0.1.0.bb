@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=afdd58258a0041ba3b9210ad474ee6c5a4629b8fe41dfe92410306467427b407"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=f8e3be25f7ada0df1affc09aa032dd77bee1574b34d83c8c8a6c7edb2d1ee94d"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
