@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=f8e3be25f7ada0df1affc09aa032dd77bee1574b34d83c8c8a6c7edb2d1ee94d"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=66281915facffc70958c15852890dd915c5d9dfd6dcb4eebbd5be5b49a1c9ee9"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
