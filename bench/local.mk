@@ -5,3 +5,5 @@ noinst_PROGRAMS += %D%/parse
 EXTRA_DIST += %D%/parse.sh %D%/gen.sh %D%/median.sh %D%/runner.sh %D%/builddir.sh
 # CPython end to end (not in make check: hours)
 EXTRA_DIST += %D%/cpython-e2e %D%/cpython-pgo %D%/cpython-lib.sh %D%/gcda-compare %D%/cpython-e2e.tasks %D%/pybench %D%/results
+# what atomic profile counter updates cost
+EXTRA_DIST += %D%/profile-update.sh %D%/profile-update

@@ -26,7 +26,7 @@ has() {
 
 files=$(cd "$layer" && find . -type f \( -name '*.bb' -o -name '*.bbappend' -o \
 	-name '*.bbclass' -o -name '*.conf' \) | sed 's|^\./||' | sort)
-echo "1..$((1 + $(echo "$files" | wc -l) + 17))"
+echo "1..$((1 + $(echo "$files" | wc -l) + 19))"
 
 if out=$("$PGO_GEN" --check -T "$top/templates" -o "$layer" 2>&1); then
 	ok "meta-pgo/ is pgo-gen's output for the default conf"
@@ -51,6 +51,18 @@ opt=recipes-devtools/python/python3-profile-opt_3.14.6.bb
 has $opt PGO_GEN_FLAGS -fprofile-generate=
 has $opt PGO_GEN_FLAGS '-fprofile-prefix-path=${B}'
 has $opt SRC_URI 0002-rename-libpython-for-the-profile-instrumented-build.patch
+# atomic counter updates on a 64-bit target, none on a 32-bit one
+for bits in 64 32; do
+	flags=$("$PGO_GEN" vars -C -I "$layer" -D SITEINFO_BITS=$bits -v PGO_GEN_FLAGS "$layer/$opt" 2>/dev/null |
+		sed -n 's/^PGO_GEN_FLAGS	//p')
+	case $flags in *-fprofile-update=atomic*) got=atomic ;; *) got=single ;; esac
+	want=single
+	[ $bits = 32 ] || want=atomic
+	case $got/$flags in
+	$want/-fprofile-generate=*) ok "$opt: PGO_GEN_FLAGS with SITEINFO_BITS $bits: $want updates" ;;
+	*) not_ok "$opt: PGO_GEN_FLAGS with SITEINFO_BITS $bits: $want updates (it is '$flags')" ;;
+	esac
+done
 img=recipes-devtools/images/python3-pgo-image.bb
 has $img do_profile 'pgo-run profile'
 has $img do_profile '--transport ssh'

@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=66281915facffc70958c15852890dd915c5d9dfd6dcb4eebbd5be5b49a1c9ee9"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=14b723cc83d71a57a4f91197224c6d8d5b6baaf58df38585ff970f213b0ebc54"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]

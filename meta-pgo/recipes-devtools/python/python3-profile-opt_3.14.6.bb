@@ -38,7 +38,12 @@ INSANE_SKIP:${PN}-dbg += "useless-rpaths"
 
 # -fprofile-prefix-path drops ${B} from the .gcda names (Objects#abstract.gcda),
 # so python3 finds them from its own build directory
-PGO_GEN_FLAGS = "-fprofile-generate=${PGO_TARGET_PROFILE_DIR} -fprofile-update=atomic -fprofile-prefix-path=${B}"
+PGO_GEN_FLAGS = "-fprofile-generate=${PGO_TARGET_PROFILE_DIR} ${PGO_PROFILE_UPDATE} -fprofile-prefix-path=${B}"
+# the task's threads update the 64-bit arc counters atomically, so that no
+# race corrupts a .gcda (CPython 3.14.4 and later do the same). On a 32-bit
+# target each such update is a compare-and-swap loop (cmpxchg8b on i686):
+# CPython leaves it out there, as here, for a profile run many times slower
+PGO_PROFILE_UPDATE ?= "${@oe.utils.conditional('SITEINFO_BITS', '32', '', '-fprofile-update=atomic', d)}"
 # GCC records its command line in DW_AT_producer, which the prefix maps do not
 # rewrite: -fprofile-prefix-path=${B} would put TMPDIR into the -dbg package
 # (OE's buildpaths QA check); OE-core's libgfortran drops it the same way
