@@ -274,14 +274,30 @@ def builds(w, version, task_args, fast_args, results):
     p('build has its own profile).')
     p('')
     p('%-12s %8s %8s %8s  %s' % ('variant', 'mean', 'min', 'max', 'builds'))
-    means = {}
-    for v, _ in VARIANTS:
-        if v not in var:
-            continue
-        g = [sp[n][1] for n in var[v]]
-        means[v] = statistics.mean(g)
+    gains = {v: [sp[n][1] for n in members] for v, members in var.items()}
+    means = {v: statistics.mean(g) for v, g in gains.items()}
+    for v, g in gains.items():
         p('%-12s %8.3f %8.3f %8.3f  %s' % (v, means[v], min(g), max(g), ' '.join('%.3f' % x for x in g)))
-    at = len(lines)
+
+    def f3(v):
+        return '%.3f' % means[v] if v in means else '-'
+
+    def ratio(a, b):
+        if a in means and b in means and means[b] > 1:
+            return '%.2f' % ((means[a] - 1) / (means[b] - 1))
+        return '-'
+
+    # the ratio's range over the builds: A's worst against B's best, A's best
+    # against B's worst; one that spans 1.0 is parity within the builds' noise
+    def ratio_range(a, b):
+        if a not in gains or b not in gains or min(gains[b]) <= 1:
+            return '-'
+        ga, gb = gains[a], gains[b]
+        return '%.2f-%.2f' % ((min(ga) - 1) / (max(gb) - 1), (max(ga) - 1) / (min(gb) - 1))
+    p('')
+    p('gain ratio (ours - 1) / (native - 1): %s of the means, %s over the builds; with LTO %s, %s' % (
+        ratio('cross', 'native'), ratio_range('cross', 'native'),
+        ratio('cross-lto', 'native-lto'), ratio_range('cross-lto', 'native-lto')))
     if len(runs) > 1:
         p('')
         p('each run alone, the variant means (each build\'s):')
@@ -335,23 +351,6 @@ def builds(w, version, task_args, fast_args, results):
     repro_lines(w, p)
     base_geo = statistics.mean(baseline_geomean(r, benches) for r in runs)
 
-    def f3(v):
-        return '%.3f' % means[v] if v in means else '-'
-
-    def ratio(a, b):
-        if a in means and b in means and means[b] > 1:
-            return '%.2f' % ((means[a] - 1) / (means[b] - 1))
-        return '-'
-
-    # the ratio's range over the builds: A's worst against B's best, A's best
-    # against B's worst; one that spans 1.0 is parity within the builds' noise
-    def ratio_range(a, b):
-        if a not in var or b not in var:
-            return '-'
-        ga, gb = [sp[n][1] for n in var[a]], [sp[n][1] for n in var[b]]
-        if min(gb) <= 1:
-            return '-'
-        return '%.2f-%.2f' % ((min(ga) - 1) / (max(gb) - 1), (max(ga) - 1) / (min(gb) - 1))
     # the task is the whole training set: "-m test --pgo", with a --timeout or
     # interpreter options (-X NAME=VALUE) or not
     words, rest = task_args.split(), []
@@ -375,9 +374,6 @@ def builds(w, version, task_args, fast_args, results):
         'fast_builds': str(len(var.get('cross-fast', []))),
         'gain_ratio_range': ratio_range('cross', 'native'),
         'lto_gain_ratio_range': ratio_range('cross-lto', 'native-lto')}
-    lines[at:at] = ['', 'gain ratio (ours - 1) / (native - 1): %s of the means, %s over the builds; '
-                    'with LTO %s, %s' % (fields['gain_ratio'], fields['gain_ratio_range'],
-                                         fields['lto_gain_ratio'], fields['lto_gain_ratio_range'])]
     os.makedirs(results, exist_ok=True)
     out = os.path.join(results, 'results-%s.txt' % version)
     with open(out + '.tmp', 'w') as f:
