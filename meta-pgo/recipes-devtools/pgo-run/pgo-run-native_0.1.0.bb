@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=7b5be39f26630868b7db16bfc63e9c8ae8deb74cdaa8b13ea1b49da3a1da4252"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=3152d03b9913b4a97c8e7c94d346b1a9f053e71afde70aeffdbd101e16013092"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
