@@ -93,7 +93,28 @@ def files(w, name):
 SUMMARY_KEYS = ['python', 'baseline_geomean', 'native_gain', 'native_lto_gain', 'cross_gain',
                 'cross_lto_gain', 'gain_ratio', 'lto_gain_ratio', 'profile_task_s', 'test_pgo_s',
                 'builds_per_variant', 'fast_gain', 'fast_gain_ratio', 'fast_task_s', 'fast_builds',
-                'gain_ratio_range', 'lto_gain_ratio_range']
+                'gain_ratio_range', 'lto_gain_ratio_range', 'gain_ratio_ci95', 'lto_gain_ratio_ci95']
+
+# Student's t, two-sided 95% (0.975 quantile), by degrees of freedom
+T975 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+        2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086]
+
+
+def ratio_ci95(ga, gb):
+    """95% interval of (mean(ga) - 1) / (mean(gb) - 1) over the builds'
+    noise: Welch's interval of the difference of the two means (degrees of
+    freedom rounded down), divided by B's gain; None below two builds each"""
+    if len(ga) < 2 or len(gb) < 2 or statistics.mean(gb) <= 1:
+        return None
+    va, vb = statistics.variance(ga) / len(ga), statistics.variance(gb) / len(gb)
+    d = statistics.mean(ga) - statistics.mean(gb)
+    se = math.sqrt(va + vb)
+    if se == 0:
+        return d, d
+    df = (va + vb) ** 2 / (va * va / (len(ga) - 1) + vb * vb / (len(gb) - 1))
+    t = T975[min(int(df), len(T975)) - 1] if df >= 1 else T975[0]
+    gain = statistics.mean(gb) - 1
+    return 1 + (d - t * se) / gain, 1 + (d + t * se) / gain
 
 
 def put_summary(results, fields):
@@ -294,10 +315,16 @@ def builds(w, version, task_args, fast_args, results):
             return '-'
         ga, gb = gains[a], gains[b]
         return '%.2f-%.2f' % ((min(ga) - 1) / (max(gb) - 1), (max(ga) - 1) / (min(gb) - 1))
+
+    def ci(a, b):
+        r = ratio_ci95(gains[a], gains[b]) if a in gains and b in gains else None
+        return '%.2f-%.2f' % r if r else '-'
     p('')
     p('gain ratio (ours - 1) / (native - 1): %s of the means, %s over the builds; with LTO %s, %s' % (
         ratio('cross', 'native'), ratio_range('cross', 'native'),
         ratio('cross-lto', 'native-lto'), ratio_range('cross-lto', 'native-lto')))
+    p('95%% interval of the ratio (Welch, the builds as samples): %s; with LTO %s' % (
+        ci('cross', 'native'), ci('cross-lto', 'native-lto')))
     if len(runs) > 1:
         p('')
         p('each run alone, the variant means (each build\'s):')
@@ -373,7 +400,8 @@ def builds(w, version, task_args, fast_args, results):
         'fast_task_s': '%.0f' % statistics.mean(t[1] for t in fast) if fast else '-',
         'fast_builds': str(len(var.get('cross-fast', []))),
         'gain_ratio_range': ratio_range('cross', 'native'),
-        'lto_gain_ratio_range': ratio_range('cross-lto', 'native-lto')}
+        'lto_gain_ratio_range': ratio_range('cross-lto', 'native-lto'),
+        'gain_ratio_ci95': ci('cross', 'native'), 'lto_gain_ratio_ci95': ci('cross-lto', 'native-lto')}
     os.makedirs(results, exist_ok=True)
     out = os.path.join(results, 'results-%s.txt' % version)
     with open(out + '.tmp', 'w') as f:

@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=3152d03b9913b4a97c8e7c94d346b1a9f053e71afde70aeffdbd101e16013092"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=b6e7524c44c9946bae4fe6a6d3cce9ab0e1d08e5d2ff19d259cc7a3858b719d3"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
