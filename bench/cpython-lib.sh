@@ -175,6 +175,18 @@ build_native() {
 	(cd "$t/build" && LD_LIBRARY_PATH=$t/build ./python -m test --pgo --timeout=1200) \
 		>"$W/logs/$name-task.log" 2>&1 || true
 	since "$s2" >"$W/times/$name-task"
+	# a child the task started may outlive it, and writes its counts when it
+	# exits: wait for it (120 checks, a second apart) before the profile is read
+	local k=0 p
+	while :; do
+		p=$(for p in /proc/[0-9]*; do
+			[ "$(readlink "$p/exe" 2>/dev/null)" = "$t/build/python" ] && echo "${p#/proc/}"
+		done)
+		[ -n "$p" ] || break
+		[ $k -lt 120 ] || die "$name: processes of the profile task still run: $(echo "$p" | tr "\n" " ")"
+		sleep 1
+		k=$((k + 1))
+	done
 	ls "$t/build/Python/ceval.gcda" >/dev/null 2>&1 || die "$name: the profile task wrote no Python/ceval.gcda"
 	# its profile, kept for bench/gcda-compare (the tree may go)
 	(cd "$t/build" && find . -name '*.gcda' | LC_ALL=C sort | tar -cf "$W/profiles/$name.tar" -T -)
