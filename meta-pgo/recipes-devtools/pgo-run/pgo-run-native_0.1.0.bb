@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=b6e7524c44c9946bae4fe6a6d3cce9ab0e1d08e5d2ff19d259cc7a3858b719d3"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=4c732815c26ffc0e0c40abc6eda51752ec0ea260ddace52776d045353a78918f"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
