@@ -177,13 +177,13 @@ build_native() {
 	since "$s2" >"$W/times/$name-task"
 	# a child the task started may outlive it, and writes its counts when it
 	# exits: wait for it (120 checks, a second apart) before the profile is read
-	local k=0 p
+	local k=0 pids pd
 	while :; do
-		p=$(for p in /proc/[0-9]*; do
-			[ "$(readlink "$p/exe" 2>/dev/null)" = "$t/build/python" ] && echo "${p#/proc/}"
+		pids=$(for pd in /proc/[0-9]*; do
+			[ "$(readlink "$pd/exe" 2>/dev/null)" = "$t/build/python" ] && echo "${pd#/proc/}"
 		done)
-		[ -n "$p" ] || break
-		[ $k -lt 120 ] || die "$name: processes of the profile task still run: $(echo "$p" | tr "\n" " ")"
+		[ -n "$pids" ] || break
+		[ $k -lt 120 ] || die "$name: processes of the profile task still run: $(echo "$pids" | tr "\n" " ")"
 		sleep 1
 		k=$((k + 1))
 	done
