@@ -46,6 +46,8 @@ static const char profile_usage[] =
 	"  --idle-timeout S       the task's deadline without output (default 900; 0: none)\n"
 	"  --boot-timeout S, --connect-timeout S, --collect-timeout S\n"
 	"                         the other stages' deadlines (default 120, 60, 300)\n"
+	"  --linger-timeout S     how long collect waits for processes the task left\n"
+	"                         that could still write profile data (default 60)\n"
 	"  --out DIR              the profile directory (pgo-manifest.xml, profile.tar)\n"
 	"  --archive FILE         also copy profile.tar to FILE\n"
 	"  --log FILE             append the console and the task output to FILE\n"
@@ -57,7 +59,7 @@ enum { O_TARGET = 256, O_QEMUBOOT, O_KERNEL, O_ROOTFS, O_BINDIR, O_ACCEL, O_QAPP
 	O_KAPPEND, O_TRANSPORT, O_KEY, O_USER, O_MARKER, O_PYTHON, O_TASK, O_REMOTE, O_STRIP,
 	O_TOOLCHAIN, O_GCCVER, O_CC, O_TIMEOUT, O_IDLE, O_BOOT, O_CONNECT, O_COLLECT, O_OUT,
 	O_ARCHIVE, O_LOG, O_MACHINE, O_IMAGE, O_QEMU_USER, O_ARCH, O_SYSROOT, O_JUNIT,
-	O_SSH_PORT, O_OK_STATUS };
+	O_SSH_PORT, O_OK_STATUS, O_LINGER };
 
 static const struct option profile_longopts[] = {
 	{ "target", required_argument, NULL, O_TARGET },
@@ -84,6 +86,7 @@ static const struct option profile_longopts[] = {
 	{ "boot-timeout", required_argument, NULL, O_BOOT },
 	{ "connect-timeout", required_argument, NULL, O_CONNECT },
 	{ "collect-timeout", required_argument, NULL, O_COLLECT },
+	{ "linger-timeout", required_argument, NULL, O_LINGER },
 	{ "out", required_argument, NULL, O_OUT },
 	{ "archive", required_argument, NULL, O_ARCHIVE },
 	{ "log", required_argument, NULL, O_LOG },
@@ -225,6 +228,7 @@ profile_opt(struct profile_opts *o, int c)
 	case O_BOOT: return set_seconds("boot-timeout", optarg, &o->boot_timeout);
 	case O_CONNECT: return set_seconds("connect-timeout", optarg, &o->connect_timeout);
 	case O_COLLECT: return set_seconds("collect-timeout", optarg, &o->collect_timeout);
+	case O_LINGER: return set_seconds("linger-timeout", optarg, &o->linger_timeout);
 	case 'h': fputs(profile_usage, stdout); return 1;
 	}
 	r = choice_opt(o, c);

@@ -42,6 +42,7 @@ struct profile_opts {
 	double timeout, idle_timeout;		/* the task: total, without output (0: none) */
 	bool ok_status[255];			/* the task's exit statuses that count as success */
 	double boot_timeout, connect_timeout, collect_timeout;
+	double linger_timeout;			/* collect: for processes the task left */
 	const char *out, *archive, *log, *junit;
 	const char *machine, *image;		/* for the manifest */
 };
@@ -49,7 +50,8 @@ struct profile_opts {
 /* the defaults of the options */
 #define PROFILE_OPTS_INIT { .target = TARGET_QEMU, .transport = TRANSPORT_SSH, \
 	.accel = QEMU_ACCEL_AUTO, .timeout = 3600, .idle_timeout = 900, .boot_timeout = 120, \
-	.connect_timeout = 60, .collect_timeout = 300, .ok_status = { [0] = true } }
+	.connect_timeout = 60, .collect_timeout = 300, .linger_timeout = 60, \
+	.ok_status = { [0] = true } }
 
 /* --target's names, by enum profile_target, NULL-terminated (the manifest's too; session.c) */
 extern const char *const profile_target_names[];

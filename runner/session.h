@@ -105,6 +105,13 @@ int stage_connect(struct session *s, double timeout);
 int stages_after_connect(struct session *s, const char *dir, int fd, const char *name);
 /* stages.c: the shell command that runs the task with GCOV_PREFIX=dir; caller frees */
 char *stage_task_cmd(const struct profile_opts *o, const char *dir);
+/*
+ * stages.c: the shell command that waits up to seconds for the processes with
+ * GCOV_PREFIX=dir in their environment to end (a task's children that outlive
+ * it write their counts when they exit): status 0 when none is left, else 3
+ * after a last line naming them; caller frees
+ */
+char *stage_linger_cmd(const char *dir, double seconds);
 
 /* boot.c: the guest's lines into the loop (nothing runs yet) */
 void guest_init(struct session *s);

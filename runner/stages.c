@@ -36,6 +36,30 @@ stage_task_cmd(const struct profile_opts *o, const char *dir)
 	return s;
 }
 
+/*
+ * One line of POSIX sh (the console types it), for busybox too: every
+ * process of ours but kernel threads and zombies (no exe), whose environment
+ * holds the line GCOV_PREFIX=dir, checked once a second
+ */
+char *
+stage_linger_cmd(const char *dir, double seconds)
+{
+	char *qd = ssh_quote(dir);
+	char *s = xasprintf("e=GCOV_PREFIX=%s; n=0; while :; do l=; "
+		"for p in /proc/[0-9]*; do [ -e $p/exe ] && [ -r $p/environ ] || continue; "
+		"tr '\\0' '\\n' <$p/environ 2>/dev/null | grep -qxF -e \"$e\" && "
+		"l=\"$l ${p#/proc/}\"; done; "
+		"[ -z \"$l\" ] && exit 0; [ $n -ge %.0f ] && break; "
+		"[ $n = 0 ] && echo \"waiting for processes the task left:$l\"; "
+		"sleep 1; n=$((n + 1)); done; m=; "
+		"for p in $l; do c=$(tr '\\0' ' ' </proc/$p/cmdline 2>/dev/null); "
+		"m=\"$m; $p ${c% }\"; done; "
+		"echo \"${m#; }\"; exit 3", qd, seconds);
+
+	free(qd);
+	return s;
+}
+
 static int
 stage_run(struct session *s, const char *dir)
 {
@@ -66,6 +90,30 @@ stage_run(struct session *s, const char *dir)
 	return r;
 }
 
+/* waits for the processes the task left that can still write into dir */
+static int
+stage_linger(struct session *s, const char *dir)
+{
+	const struct profile_opts *o = s->o;
+	char *cmd = stage_linger_cmd(dir, o->linger_timeout);
+	double t = proc_now();
+	int r;
+
+	*s->pr.last = '\0';
+	r = s->tr->shell(s, cmd, o->linger_timeout + o->collect_timeout,
+		"waiting for the task's processes");
+	free(cmd);
+	if (r == 3)
+		return session_fail(s, "processes the task left still run after %gs and could "
+			"write to %s: %s", o->linger_timeout, dir, s->pr.last);
+	if (r > 0)
+		return session_fail(s, "looking for the task's processes exited with status %d%s%s", r,
+			*s->pr.last ? ": " : "", s->pr.last);
+	if (!r && *s->pr.last)
+		progress_note(&s->pr, "the processes the task left ended after %.1fs", proc_now() - t);
+	return r;
+}
+
 /* brings the profile directory back into the temporary file fd */
 static int
 stage_collect(struct session *s, const char *dir, int fd)
@@ -74,6 +122,9 @@ stage_collect(struct session *s, const char *dir, int fd)
 	int r;
 
 	progress_stage(&s->pr, "collect");
+	if (stage_linger(s, dir) < 0)
+		return -1;
+	t = proc_now();
 	r = s->tr->collect(s, dir, fd);
 	if (r > 0)
 		return session_fail(s, "tar of %s exited with status %d%s%s", dir, r,

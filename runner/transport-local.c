@@ -59,9 +59,25 @@ collect_local(struct session *s, const char *dir, int fd)
 	return r;
 }
 
+static int
+shell_local(struct session *s, const char *cmd, double timeout, const char *what)
+{
+	struct bb_strvec argv = BB_STRVEC_INIT;
+	int r;
+
+	bb_strvec_pushdup(&argv, "/bin/sh");
+	bb_strvec_pushdup(&argv, "-c");
+	bb_strvec_pushdup(&argv, cmd);
+	r = session_cmd_start(s, &argv, NULL, -1);
+	if (!r)
+		r = session_cmd_wait(s, timeout, 0, what);
+	bb_strvec_clear(&argv);
+	return r;
+}
+
 /* nothing to connect to or shut down: the directory goes with the target */
 const struct transport transport_local = {
-	NULL, false, NULL, run_local, collect_local, NULL,
+	NULL, false, NULL, run_local, collect_local, shell_local, NULL,
 };
 
 /* name is the archive's name in messages and the manifest */

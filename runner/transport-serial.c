@@ -61,18 +61,34 @@ task_done(void *ctx)
 	return s->shell.task_rc >= 0;
 }
 
+/* cmd in a subshell of the console's, between markers; its exit status */
 static int
-run_serial(struct session *s, const char *dir)
+console_cmd(struct session *s, const char *cmd, double timeout, double idle, const char *what)
 {
-	char *cmd = stage_task_cmd(s->o, dir), *line = console_shell_run(&s->shell, cmd);
+	char *line = console_shell_run(&s->shell, cmd);
 	int r = console_write(s, line);
 
 	free(line);
-	free(cmd);
 	if (!r)
-		r = session_wait(s, task_done, s->o->timeout, s->o->idle_timeout, "task");
+		r = session_wait(s, task_done, timeout, idle, what);
 	s->shell.mode = CONSOLE_IDLE;
 	return r < 0 ? -1 : s->shell.task_rc;
+}
+
+static int
+run_serial(struct session *s, const char *dir)
+{
+	char *cmd = stage_task_cmd(s->o, dir);
+	int r = console_cmd(s, cmd, s->o->timeout, s->o->idle_timeout, "task");
+
+	free(cmd);
+	return r;
+}
+
+static int
+shell_serial(struct session *s, const char *cmd, double timeout, const char *what)
+{
+	return console_cmd(s, cmd, timeout, 0, what);
 }
 
 static bool
@@ -117,5 +133,6 @@ shutdown_serial(struct session *s, bool ok)
 }
 
 const struct transport transport_serial = {
-	"the console shell", false, connect_serial, run_serial, collect_serial, shutdown_serial,
+	"the console shell", false, connect_serial, run_serial, collect_serial, shell_serial,
+	shutdown_serial,
 };

@@ -111,6 +111,14 @@ run_ssh(struct session *s, const char *dir)
 }
 
 static int
+shell_ssh(struct session *s, const char *cmd, double timeout, const char *what)
+{
+	int r = ssh_run(s, cmd, -1, timeout, 0, what);
+
+	return r == 255 ? ssh_failed(s) : r;
+}
+
+static int
 collect_ssh(struct session *s, const char *dir, int fd)
 {
 	char *q = ssh_quote(dir), *cmd = xasprintf("tar c -C %s .", q);
@@ -167,11 +175,11 @@ out:
 }
 
 const struct transport transport_ssh_guest = {
-	"ssh", true, connect_guest, run_ssh, collect_ssh, shutdown_guest,
+	"ssh", true, connect_guest, run_ssh, collect_ssh, shell_ssh, shutdown_guest,
 };
 
 const struct transport transport_ssh_board = {
-	"ssh", false, connect_board, run_ssh, collect_ssh, shutdown_board,
+	"ssh", false, connect_board, run_ssh, collect_ssh, shell_ssh, shutdown_board,
 };
 
 /* [USER@]HOST: the user from there, or --ssh-user, or root */

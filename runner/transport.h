@@ -5,7 +5,8 @@
  * within timeout seconds), run (the task with GCOV_PREFIX=dir; its exit
  * status), collect (dir back as a tar stream into fd; tar's exit status) and
  * shutdown (once connect succeeded: ok says whether everything after it did
- * too). Each returns -1 with the session's error set when it could not do
+ * too). Between run and collect, shell runs a command there (its exit
+ * status), to wait for what the task left running. Each returns -1 with the session's error set when it could not do
  * its part. A transport without connect (this machine) has none to wait for.
  */
 #ifndef RUNNER_TRANSPORT_H
@@ -21,6 +22,7 @@ struct transport {
 	int (*connect)(struct session *s, double timeout);
 	int (*run)(struct session *s, const char *dir);
 	int (*collect)(struct session *s, const char *dir, int fd);
+	int (*shell)(struct session *s, const char *cmd, double timeout, const char *what);
 	void (*shutdown)(struct session *s, bool ok);
 };
 

@@ -11,7 +11,7 @@ set -u
 . "$(dirname "$0")/lib.sh"
 require_tools "$QEMU" ssh
 image_load "$out"
-echo "1..19"
+echo "1..22"
 
 # profile NAME ARGS...: pgo-run profile against the image, log in $W/NAME.log,
 # standard error in $W/NAME.err, exit status in $rc
@@ -79,30 +79,65 @@ else
 	not_ok "local: profile gathered (exit $rc)"; diag "$W/local.err"
 fi
 
-# 7-8 --ok-status: a task that gathers its profile and then exits 3 (as
-# regrtest does when a test fails) counts as done only when 3 is listed
-okst() {
-	oname=$1
-	shift
-	"$PGO_RUN" profile --target local --python /bin/sh \
-		--task "-c '$DEMO_BINARY $DEMO_ARGS; exit 3'" \
+# sh_task NAME SCRIPT ARGS...: pgo-run profile --target local of sh -c SCRIPT
+# into $W/NAME, log in $W/NAME.log, standard error in $W/NAME.err
+sh_task() {
+	oname=$1 script=$2
+	shift 2
+	"$PGO_RUN" profile --target local --python /bin/sh --task "-c '$script'" \
 		--gcov-prefix-strip "$DEMO_PREFIX_STRIP" --gcc-version "$DEMO_GCC_VERSION" \
 		--out "$W/$oname" --log "$W/$oname.log" "$@" 2>"$W/$oname.err"
 }
-rc=0; okst okst3 --ok-status 0,3 || rc=$?
+
+# 7-8 --ok-status: a task that gathers its profile and then exits 3 (as
+# regrtest does when a test fails) counts as done only when 3 is listed
+okst() { sh_task "$1" "$DEMO_BINARY $DEMO_ARGS; exit 3" --ok-status "$2"; }
+rc=0; okst okst3 0,3 || rc=$?
 if [ "$rc" = 0 ] && same_kind "$W/okst3/$DEMO_GCDA_STRIPPED" "$W/prof/$DEMO_GCDA_STRIPPED" &&
    grep -q 'the task exited with status 3, accepted by --ok-status' "$W/okst3.log"; then
 	ok "--ok-status 0,3: a task exiting 3 gives its profile"
 else
 	not_ok "--ok-status 0,3: profile gathered (exit $rc)"; diag "$W/okst3.err"
 fi
-rc=0; okst okst2 --ok-status 0,2 || rc=$?
+rc=0; okst okst2 0,2 || rc=$?
 if [ "$rc" = 1 ] && [ "$(wc -l <"$W/okst2.err")" = 1 ] &&
    grep -q '^pgo-run: run: the task exited with status 3; its last line: ' "$W/okst2.err" &&
    [ ! -e "$W/okst2" ]; then
 	ok "--ok-status 0,2: a task exiting 3 fails, nothing installed"
 else
 	not_ok "--ok-status 0,2: exit $rc"; diag "$W/okst2.err"
+fi
+
+# 9-11 a child the task left writes its counts 2 s after the task ended:
+# collect waits for it, on the host and in the guest; one that still runs
+# after --linger-timeout fails the run, named, and nothing is installed
+rc=0
+sh_task linger "(sleep 2; $DEMO_BINARY $DEMO_ARGS) </dev/null >/dev/null 2>&1 & exit 0" || rc=$?
+if [ "$rc" = 0 ] && same_kind "$W/linger/$DEMO_GCDA_STRIPPED" "$W/prof/$DEMO_GCDA_STRIPPED" &&
+   grep -q 'pgo-run: collect: the processes the task left ended after' "$W/linger.log"; then
+	ok "local: collect waits for a child that writes its profile after the task"
+else
+	not_ok "local: a late child's profile (exit $rc)"; diag "$W/linger.err"
+fi
+rc=0
+sh_task linger1 "sleep 30 </dev/null >/dev/null 2>&1 & $DEMO_BINARY $DEMO_ARGS" \
+	--linger-timeout 1 || rc=$?
+if [ "$rc" = 1 ] && [ "$(wc -l <"$W/linger1.err")" = 1 ] && [ ! -e "$W/linger1" ] &&
+   grep -Eq '^pgo-run: collect: processes the task left still run after 1s and could write to [^ ]*: [0-9]+ sleep 30$' "$W/linger1.err"; then
+	ok "--linger-timeout 1: a child still running fails the run: $(cat "$W/linger1.err")"
+else
+	not_ok "--linger-timeout 1: exit $rc"; diag "$W/linger1.err"
+fi
+kill "$(sed -n 's/.*: \([0-9]*\) sleep 30$/\1/p' "$W/linger1.err")" 2>/dev/null
+profile serial-linger --transport serial --kernel-append pgo.nonet --out "$W/slprof" \
+	--python /bin/sh --task "-c '(sleep 2; $DEMO_GUEST_BINARY $DEMO_ARGS) </dev/null >/dev/null 2>&1 & exit 0'"
+if [ "$rc" = 0 ] && same_kind "$W/slprof/$DEMO_GCDA_STRIPPED" "$W/prof/$DEMO_GCDA_STRIPPED" &&
+   grep -q 'pgo-run: collect: the processes the task left ended after' "$W/serial-linger.log" &&
+   no_qemu serial-linger; then
+	ok "serial: collect waits for a child that writes its profile after the task"
+else
+	not_ok "serial: a late child's profile (exit $rc)"; diag "$W/serial-linger.err"
+	tail -n 20 "$W/serial-linger.log" | diag
 fi
 
 # faults: NAME EXPECTED-ERROR ARGS...; the profile directory must stay as it is

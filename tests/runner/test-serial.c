@@ -3,8 +3,8 @@
  * runner/console.c fed a console transcript byte by byte, then
  * runner/transport-serial.c in a real session whose "guest" is /bin/sh -v
  * on pipes (its echo of what is typed standing in for the tty's): connect,
- * a task and its exit status, the tar stream in base64, the task's
- * deadlines, and the guest going away
+ * a task and its exit status, the wait for the processes a task left, the
+ * tar stream in base64, the task's deadlines, and the guest going away
  */
 #include <signal.h>
 #include <stdio.h>
@@ -222,6 +222,45 @@ test_task_deadlines(void **state)
 	stop(g);
 }
 
+/*
+ * a child the task left writes its counts a second after the task ended:
+ * the linger command waits for it; one that runs on past the bound is named
+ */
+static void
+test_linger(void **state)
+{
+	struct guest_fx *g = start("exec 2>&1; exec /bin/sh -v", "-c '(sleep 1; "
+		"echo late >\"$GCOV_PREFIX/b.gcda\") </dev/null >/dev/null 2>&1 & exit 0'");
+	char *remote = xstrcat(g->dir, "/remote", NULL), *gcda = xstrcat(remote, "/b.gcda", NULL);
+	char *cmd = stage_linger_cmd(remote, 20);
+
+	assert_int_equal(transport_serial.connect(&g->s, 10), 0);
+	progress_stage(&g->s.pr, "run");
+	assert_int_equal(transport_serial.run(&g->s, remote), 0);
+	assert_int_equal(access(gcda, F_OK), -1);
+	progress_stage(&g->s.pr, "collect");
+	assert_int_equal(transport_serial.shell(&g->s, cmd, 30, "linger"), 0);
+	assert_int_equal(access(gcda, F_OK), 0);
+	assert_non_null(strstr(g->s.pr.last, "waiting for processes the task left: "));
+	free(cmd);
+	stop(g);
+
+	g = start("exec /bin/sh", "-c 'sleep 5 </dev/null >/dev/null 2>&1 & exit 0'");
+	free(remote);
+	remote = xstrcat(g->dir, "/remote", NULL);
+	cmd = stage_linger_cmd(remote, 1);
+	assert_int_equal(transport_serial.connect(&g->s, 10), 0);
+	assert_int_equal(transport_serial.run(&g->s, remote), 0);
+	assert_int_equal(transport_serial.shell(&g->s, cmd, 30, "linger"), 3);
+	assert_non_null(strstr(g->s.pr.last, " sleep 5"));
+	assert_int_equal(strspn(g->s.pr.last, "0123456789"), strcspn(g->s.pr.last, " "));
+	assert_null(strchr(g->s.pr.last, ';'));
+	free(cmd);
+	free(gcda);
+	free(remote);
+	stop(g);
+}
+
 /* no shell answers: the deadline of connect; the guest ends: QEMU's status */
 static void
 test_no_shell(void **state)
@@ -247,6 +286,7 @@ main(void)
 		cmocka_unit_test(test_shell_machine),
 		cmocka_unit_test(test_transport),
 		cmocka_unit_test(test_task_deadlines),
+		cmocka_unit_test(test_linger),
 		cmocka_unit_test(test_no_shell),
 	};
 
