@@ -6,8 +6,9 @@
  * status), collect (dir back as a tar stream into fd; tar's exit status) and
  * shutdown (once connect succeeded: ok says whether everything after it did
  * too). Between run and collect, shell runs a command there (its exit
- * status), to wait for what the task left running. Each returns -1 with the session's error set when it could not do
- * its part. A transport without connect (this machine) has none to wait for.
+ * status), to wait for what the task left running. Each returns -1 with the
+ * session's error set when it could not do its part. A transport without
+ * connect (this machine) has none to wait for.
  */
 #ifndef RUNNER_TRANSPORT_H
 #define RUNNER_TRANSPORT_H

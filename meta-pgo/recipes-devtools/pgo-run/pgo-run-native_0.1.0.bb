@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=a6f35fcba33b85cedd86415a49ae967bbe8648969d12ac022cae1e333fcb211c"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=ffdb6c122f687c013251b5d985bc20505d7c2255110d896534195532cff8f35a"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
