@@ -53,7 +53,7 @@ stage_linger_cmd(const char *dir, double seconds)
 		"[ $n = 0 ] && echo \"waiting for processes the task left:$l\"; "
 		"sleep 1; n=$((n + 1)); done; m=; "
 		"for p in $l; do c=$(tr '\\0' ' ' </proc/$p/cmdline 2>/dev/null); "
-		"m=\"$m; $p ${c% }\"; done; "
+		"m=\"$m; $p ${c%% }\"; done; "
 		"echo \"${m#; }\"; exit 3", qd, seconds);
 
 	free(qd);

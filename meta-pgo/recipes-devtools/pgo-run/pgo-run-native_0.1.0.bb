@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=ffdb6c122f687c013251b5d985bc20505d7c2255110d896534195532cff8f35a"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=6f39d7d51dcaaefc5ba9528cdb042d248ecfff7e0eeafc59bdb0971afc60ed5a"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
