@@ -39,13 +39,17 @@ stage_task_cmd(const struct profile_opts *o, const char *dir)
 /*
  * One line of POSIX sh (the console types it), for busybox too: every
  * process of ours but kernel threads and zombies (no exe), whose environment
- * holds the line GCOV_PREFIX=dir, checked once a second
+ * holds the line GCOV_PREFIX=dir, checked once a second; status 4 when the
+ * target lacks what the check needs
  */
 char *
 stage_linger_cmd(const char *dir, double seconds)
 {
 	char *qd = ssh_quote(dir);
-	char *s = xasprintf("e=GCOV_PREFIX=%s; n=0; while :; do l=; "
+	char *s = xasprintf("for t in tr grep sleep; do command -v $t >/dev/null || "
+		"{ echo \"no $t on the target\"; exit 4; }; done; "
+		"[ -d /proc/self ] || { echo 'no /proc on the target'; exit 4; }; "
+		"e=GCOV_PREFIX=%s; n=0; while :; do l=; "
 		"for p in /proc/[0-9]*; do [ -e $p/exe ] && [ -r $p/environ ] || continue; "
 		"tr '\\0' '\\n' <$p/environ 2>/dev/null | grep -qxF -e \"$e\" && "
 		"l=\"$l ${p#/proc/}\"; done; "
@@ -106,9 +110,11 @@ stage_linger(struct session *s, const char *dir)
 	if (r == 3)
 		return session_fail(s, "processes the task left still run after %gs and could "
 			"write to %s: %s", o->linger_timeout, dir, s->pr.last);
+	if (r == 4)
+		return session_fail(s, "cannot look for the processes the task left: %s", s->pr.last);
 	if (r > 0)
-		return session_fail(s, "looking for the task's processes exited with status %d%s%s", r,
-			*s->pr.last ? ": " : "", s->pr.last);
+		return session_fail(s, "looking for the processes the task left exited with status "
+			"%d%s%s", r, *s->pr.last ? ": " : "", s->pr.last);
 	if (!r && *s->pr.last)
 		progress_note(&s->pr, "the processes the task left ended after %.1fs", proc_now() - t);
 	return r;

@@ -256,6 +256,17 @@ test_linger(void **state)
 	assert_int_equal(strspn(g->s.pr.last, "0123456789"), strcspn(g->s.pr.last, " "));
 	assert_null(strchr(g->s.pr.last, ';'));
 	free(cmd);
+	stop(g);
+
+	/* a target without tr: status 4, said */
+	g = start("PATH=/nonexistent; export PATH; exec /bin/sh", "-c 'exit 0'");
+	free(remote);
+	remote = xstrcat(g->dir, "/remote", NULL);
+	cmd = stage_linger_cmd(remote, 1);
+	assert_int_equal(transport_serial.connect(&g->s, 10), 0);
+	assert_int_equal(transport_serial.shell(&g->s, cmd, 30, "linger"), 4);
+	assert_string_equal(g->s.pr.last, "no tr on the target");
+	free(cmd);
 	free(gcda);
 	free(remote);
 	stop(g);
