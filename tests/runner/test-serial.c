@@ -223,52 +223,55 @@ test_task_deadlines(void **state)
 }
 
 /*
- * a child the task left writes its counts a second after the task ended:
- * the linger command waits for it; one that runs on past the bound is named
+ * the task of g run (when task) with GCOV_PREFIX=its dir/remote, where late
+ * (when not NULL) is not yet when the task has ended; the linger command's
+ * status (bound: seconds)
+ */
+static int
+linger(struct guest_fx *g, bool task, double seconds, const char *late)
+{
+	char *remote = xstrcat(g->dir, "/remote", NULL), *cmd = stage_linger_cmd(remote, seconds);
+	char *path = late ? xstrcat(remote, "/", late, NULL) : NULL;
+	int r;
+
+	assert_int_equal(transport_serial.connect(&g->s, 10), 0);
+	progress_stage(&g->s.pr, "run");
+	assert_true(!task || transport_serial.run(&g->s, remote) == 0);
+	assert_true(!path || access(path, F_OK) < 0);
+	progress_stage(&g->s.pr, "collect");
+	r = transport_serial.shell(&g->s, cmd, 30, "linger");
+	assert_true(!path || access(path, F_OK) == 0);
+	free(path);
+	free(cmd);
+	free(remote);
+	return r;
+}
+
+/*
+ * a child the task left writes its counts 3 seconds after the task ended:
+ * the linger command waits for it; one that runs on past the bound is named;
+ * a target without what the command needs says so
  */
 static void
 test_linger(void **state)
 {
-	struct guest_fx *g = start("exec 2>&1; exec /bin/sh -v", "-c '(sleep 1; "
+	struct guest_fx *g = start("exec 2>&1; exec /bin/sh -v", "-c '(sleep 3; "
 		"echo late >\"$GCOV_PREFIX/b.gcda\") </dev/null >/dev/null 2>&1 & exit 0'");
-	char *remote = xstrcat(g->dir, "/remote", NULL), *gcda = xstrcat(remote, "/b.gcda", NULL);
-	char *cmd = stage_linger_cmd(remote, 20);
 
-	assert_int_equal(transport_serial.connect(&g->s, 10), 0);
-	progress_stage(&g->s.pr, "run");
-	assert_int_equal(transport_serial.run(&g->s, remote), 0);
-	assert_int_equal(access(gcda, F_OK), -1);
-	progress_stage(&g->s.pr, "collect");
-	assert_int_equal(transport_serial.shell(&g->s, cmd, 30, "linger"), 0);
-	assert_int_equal(access(gcda, F_OK), 0);
+	assert_int_equal(linger(g, true, 20, "b.gcda"), 0);
 	assert_non_null(strstr(g->s.pr.last, "waiting for processes the task left: "));
-	free(cmd);
 	stop(g);
 
 	g = start("exec /bin/sh", "-c 'sleep 5 </dev/null >/dev/null 2>&1 & exit 0'");
-	free(remote);
-	remote = xstrcat(g->dir, "/remote", NULL);
-	cmd = stage_linger_cmd(remote, 1);
-	assert_int_equal(transport_serial.connect(&g->s, 10), 0);
-	assert_int_equal(transport_serial.run(&g->s, remote), 0);
-	assert_int_equal(transport_serial.shell(&g->s, cmd, 30, "linger"), 3);
+	assert_int_equal(linger(g, true, 1, NULL), 3);
 	assert_non_null(strstr(g->s.pr.last, " sleep 5"));
 	assert_int_equal(strspn(g->s.pr.last, "0123456789"), strcspn(g->s.pr.last, " "));
 	assert_null(strchr(g->s.pr.last, ';'));
-	free(cmd);
 	stop(g);
 
-	/* a target without tr: status 4, said */
 	g = start("PATH=/nonexistent; export PATH; exec /bin/sh", "-c 'exit 0'");
-	free(remote);
-	remote = xstrcat(g->dir, "/remote", NULL);
-	cmd = stage_linger_cmd(remote, 1);
-	assert_int_equal(transport_serial.connect(&g->s, 10), 0);
-	assert_int_equal(transport_serial.shell(&g->s, cmd, 30, "linger"), 4);
+	assert_int_equal(linger(g, false, 1, NULL), 4);
 	assert_string_equal(g->s.pr.last, "no tr on the target");
-	free(cmd);
-	free(gcda);
-	free(remote);
 	stop(g);
 }
 
