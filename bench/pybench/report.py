@@ -1,5 +1,6 @@
 """report.py select|final WORKDIR TASKS [RESULTS]
        report.py builds WORKDIR VERSION TASK_ARGS FAST_ARGS RESULTS
+       report.py table RUN.json...
 
 select: reads WORKDIR/bench-select.json (the baseline, native PGO and one
   cross build per candidate profile task), prints the candidates' table and
@@ -18,6 +19,9 @@ builds: reads the runs of the benchmark set of bench/cpython-pgo,
   run's variant means; cross-fast, the profile of the fast choice's task
   (FAST_ARGS), is reported beside the default and not counted in
   builds_per_variant.
+table: every interpreter's speedup on each benchmark of the runs given
+  (bench/cpython-swap --bench), the mean over the runs, and the geometric
+  mean, one column per interpreter.
 
 Speedup of an interpreter on a benchmark: the median over the repetitions
 of baseline_time / its_time, pairing the runs of the same repetition (they
@@ -412,8 +416,21 @@ def builds(w, version, task_args, fast_args, results):
     print(line)
 
 
+def table(paths):
+    runs = [load(p) for p in paths]
+    names = [n for n in runs[0]['interpreters'] if n != 'baseline']
+    cols = {n: mean_speedups(runs, n) for n in names}
+    width = max(10, *(len(n) + 1 for n in names))
+    print('%-16s' % 'benchmark' + ''.join('%*s' % (width, n) for n in names))
+    for b in sorted(cols[names[0]][0]):
+        print('%-16s' % b + ''.join('%*.3f' % (width, cols[n][0][b][0]) for n in names))
+    print('%-16s' % 'geomean' + ''.join('%*.3f' % (width, cols[n][1]) for n in names))
+
+
 def main(argv):
-    if len(argv) >= 3 and argv[0] == 'select':
+    if len(argv) >= 2 and argv[0] == 'table':
+        table(argv[1:])
+    elif len(argv) >= 3 and argv[0] == 'select':
         select(argv[1], argv[2])
     elif len(argv) == 4 and argv[0] == 'final':
         final(argv[1], argv[2], argv[3])

@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=f37a55f6a5b73065be5ed49e799593bb8e5d502cbc55eb509527f58930c6c889"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=878c48b5647e171762e8b1bbb3bcc3513855c45a95131ecee9eedc65dd9b52a6"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
