@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=1c74f875853b3176317cf01c23eb04aef689de9a5bdb797e579ad998919bcb4e"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=cdb422492fd7b0035cccd5364b8e3dadcbe4a604c709e88ff44fd10454341db7"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
