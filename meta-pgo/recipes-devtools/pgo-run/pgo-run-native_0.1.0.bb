@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=cdb422492fd7b0035cccd5364b8e3dadcbe4a604c709e88ff44fd10454341db7"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=26c76c9855ce334f1ff4aadef677ef734ee266e3f4cf53972d8d8ec71dc1fddb"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
