@@ -347,17 +347,20 @@ pgo_check() { # LAYER BUILDDIR PROFDIR LOG
 	sh "$t/run.do_pgo_check" >"$4" 2>&1
 }
 
+# a profile's file name for OBJECT (Python/ceval -> Python#ceval.gcda), as
+# pgo-run installs it
+gcda_name() { printf '%s.gcda' "$1" | sed 's|/|#|g'; }
+
 # the core objects GCC built with profile data: for each Python/ Objects/
 # Parser/ object, its .gcda is in the profile and the compiler did not say
 # it found no profile for it (-Wmissing-profile names the file)
 count_used() { # BUILDDIR LOG PROFDIR -> "used total"
-	local b=$1 log=$2 prof=$3 used=0 total=0 obj base gcda
+	local b=$1 log=$2 prof=$3 used=0 total=0 obj gcda
 	for obj in $(cd "$b" && find Python Objects Parser -name '*.o' | LC_ALL=C sort); do
 		total=$((total + 1))
-		base=${obj%.o}
-		gcda=$prof/$(printf '%s' "$base" | sed 's|/|#|g').gcda
-		[ -f "$gcda" ] || continue
-		grep -q "$(printf '%s' "$base" | sed 's|/|#|g')\.gcda.*profile count data file not found" "$log" && continue
+		gcda=$(gcda_name "${obj%.o}")
+		[ -f "$prof/$gcda" ] || continue
+		grep -q "${gcda%.gcda}\.gcda.*profile count data file not found" "$log" && continue
 		used=$((used + 1))
 	done
 	echo "$used $total"
@@ -396,7 +399,7 @@ rebuild() {
 }
 
 # the benchmark set (bench/pybench) over the interpreters $W/inst/NAME,
-# interleaved
+# interleaved; BENCH_ONLY (comma-separated) names a part of it
 bench_run() { # OUT NAME...
 	local out=$1 args=() name
 	shift
@@ -405,7 +408,7 @@ bench_run() { # OUT NAME...
 		args+=("$name=$W/inst/$name/bin/python3")
 	done
 	"$W/inst/baseline/bin/python3" -I "$top/bench/pybench/harness.py" --reps "$REPS" \
-		--out "$out" "${args[@]}"
+		${BENCH_ONLY:+--only "$BENCH_ONLY"} --out "$out" "${args[@]}"
 }
 
 # run the STAGES given (or all of ALL) in order, each once (its stamp)
