@@ -28,6 +28,7 @@ static const struct knob knobs[] = {
 	{ "PGO_TRANSPORT", transport_values, "ssh or serial" },
 	{ "PGO_LTO", bool_values, "0 or 1" },
 	{ "PGO_AUTO_DEPEND", bool_values, "0 or 1" },
+	{ "PGO_BUILD_RUNS", bool_values, "0 or 1" },
 	{ "PGO_PROFILE_DIR", NULL, NULL },
 	{ "PGO_PYTHON_PV", NULL, NULL },
 };
@@ -80,11 +81,32 @@ check_legacy(struct bb_data *d, struct bb_error *err)
 	return ret;
 }
 
+/* pgo-build-runs.py is installed by the Python 3 profile-opt recipe */
+static int
+check_build_runs(struct bb_data *d, struct bb_error *err)
+{
+	char *runs = NULL, *opt = NULL, *ver = NULL;
+	int ret = 0;
+
+	bb_data_get(d, "PGO_BUILD_RUNS", true, &runs);
+	bb_data_get(d, "PYTHON_PROFILE_OPT", true, &opt);
+	bb_data_get(d, "PGO_PYTHON_VERSION", true, &ver);
+	if (runs && !strcmp(runs, "1") && ((opt && strcmp(opt, "1")) || (ver && !strcmp(ver, "2.7"))))
+		ret = bb_error(err, bb_data_loc(d, "PGO_BUILD_RUNS"),
+			"PGO_BUILD_RUNS = \"1\" needs PYTHON_PROFILE_OPT = \"1\" and Python 3");
+	free(runs);
+	free(opt);
+	free(ver);
+	return ret;
+}
+
 int
 conf_check_knobs(struct bb_data *d, struct bb_error *err)
 {
 	for (size_t i = 0; i < sizeof(knobs) / sizeof(knobs[0]); i++)
 		if (check_knob(d, &knobs[i], err) < 0)
 			return -1;
-	return check_legacy(d, err);
+	if (check_legacy(d, err) < 0)
+		return -1;
+	return check_build_runs(d, err);
 }

@@ -112,6 +112,9 @@ dist_check_SCRIPTS += %D%/generator/gen-golden.sh %D%/generator/patches.sh \
 	%D%/generator/oe-pgo.sh
 TESTS += %D%/generator/gen-golden.sh %D%/generator/patches.sh %D%/generator/layer.sh \
 	%D%/generator/layer-golden.sh %D%/generator/builddir.sh %D%/generator/oe-pgo.sh
+# the default profile task's pgo-build-runs.py, on Debian's python3
+dist_check_SCRIPTS += %D%/generator/build-runs.sh
+TESTS += %D%/generator/build-runs.sh
 # pgo-run task -B on OE-core's meta (tests/data/oe-meta) against real BitBake's run file
 dist_check_SCRIPTS += %D%/runner/task-builddir.sh
 TESTS += %D%/runner/task-builddir.sh

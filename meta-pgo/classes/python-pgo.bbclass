@@ -5,7 +5,7 @@
 # this layer must agree, so change them in the conf and regenerate.
 
 # what the instrumented python runs on the target while the profile is gathered
-PYTHON_PROFILE_TASK ??= "-X pycache_prefix=/tmp/pgo-pycache -m test --pgo --timeout=1200"
+PYTHON_PROFILE_TASK ??= "-X pycache_prefix=/tmp/pgo-pycache /opt/python-pgo/share/python-pgo/pgo-build-runs.py -m test --pgo --timeout=1200"
 # its exit statuses that still give a complete profile: Python's test runner
 # exits with one of these when a test fails or changes the system, which on a
 # target is common and does not spoil the profile

@@ -82,10 +82,14 @@ listed() {
 same_patches() {
 	d=$1/recipes-devtools/python/$2-profile-opt
 	set=$tdir/patches/$2/$3
-	[ "$(ls "$d" 2>/dev/null)" = "$(lines "$set/series" | sort)" ] || return 1
+	# beside them, python3's default task's pgo-build-runs.py
+	extra=
+	[ "$2" = python ] || extra=pgo-build-runs.py
+	[ "$(ls "$d" 2>/dev/null)" = "$( (lines "$set/series"; [ -z "$extra" ] || echo "$extra") | sort)" ] || return 1
 	for p in $(lines "$set/series"); do
 		cmp -s "$set/$p" "$d/$p" || return 1
 	done
+	[ -z "$extra" ] || cmp -s "$tdir/recipes-devtools/python/$extra" "$d/$extra"
 }
 
 # compat OUTDIR: the layer's LAYERSERIES_COMPAT

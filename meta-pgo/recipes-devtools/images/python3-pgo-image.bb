@@ -11,6 +11,8 @@ IMAGE_INSTALL = "\
     ${@bb.utils.contains('PYTHON_PROFILE_TASK', 'test', 'python3-profile-opt-tests', '', d)} \
     ${CORE_IMAGE_EXTRA_INSTALL} \
 "
+# pgo-build-runs.py, which the default task starts with, reads pyconfig.h (-dev)
+IMAGE_INSTALL += "${@'python3-profile-opt-dev' if 'pgo-build-runs.py' in d.getVar('PYTHON_PROFILE_TASK') else ''}"
 IMAGE_LINGUAS = ""
 
 inherit core-image python-pgo

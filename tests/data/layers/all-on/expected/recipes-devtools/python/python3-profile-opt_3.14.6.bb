@@ -76,6 +76,13 @@ pgo_config_link() {
 }
 deltask do_create_manifest
 
+# run by the default profile task before the test suite: native's build-time
+# runs of the instrumented interpreter, on the target
+SRC_URI += "file://pgo-build-runs.py"
+do_install:append() {
+	install -D -m 0644 ${@d.getVar('UNPACKDIR') or d.getVar('WORKDIR')}/pgo-build-runs.py ${D}${datadir}/python-pgo/pgo-build-runs.py
+}
+
 # the whole prefix in one package, the test suite (for "-m test") apart
 FILES:${PN}-tests = "${libdir}/python${PYTHON_MAJMIN}/test"
 FILES:${PN} = "${PGO_PYTHON_PREFIX}"
