@@ -156,6 +156,9 @@ build_instr() {
 	# 3.11.2's install forgets Lib/test/test_sqlite3 (TESTSUBDIRS)
 	[ "$PV" != 3.11.2 ] || cp -a "$t/Python-$PV/Lib/test/test_sqlite3" "$W/inst/instr-root$PREFIX/lib/python3.11/test/"
 	[ -e "$W/inst/instr-root$PREFIX/lib/libpython$XY-pgo.so.1.0" ] || die "no libpython$XY-pgo.so.1.0 installed"
+	# the recipe's do_install:append (PGO_BUILD_RUNS)
+	p=$W/layer/recipes-devtools/python/python3-profile-opt/pgo-build-runs.py
+	[ ! -f "$p" ] || install -D -m 0644 "$p" "$W/inst/instr-root$PREFIX/share/python-pgo/pgo-build-runs.py"
 	say "instr: built in $(cat "$W/times/instr-build") s"
 }
 
@@ -277,7 +280,7 @@ run_times() {
 # machine (pgo-run --target local): its time without emulation, which KVM
 # approaches; the log is logs/NAME.log, the times times/NAME
 run_local() {
-	local name=$1 args=$2 b=$W/trees/instr/build
+	local name=$1 args=${2//$PREFIX\//$W/inst/instr-root$PREFIX/} b=$W/trees/instr/build
 	rm -rf "$W/local-profile" "$W/local-gcda"
 	LD_LIBRARY_PATH=$b "$PGO_RUN" profile --target local --python "$b/python" --task "$args" \
 		--remote-dir "$W/local-gcda" --gcov-prefix-strip 4 --toolchain gcc \
@@ -306,6 +309,8 @@ gather() {
 			--timeout 14400 --machine qemux86-64 --image pgo-test-image-python)
 		times=profile-$name what= ;;
 	local)
+		# files the task names under $PREFIX are the installed ones here
+		args=${args//$PREFIX\//$root/}
 		# a pycache prefix in the task must start empty, as in a fresh guest
 		pyc=$(printf '%s\n' $args | sed -n 's/^pycache_prefix=//p')
 		rm -rf "$W/local-gcda" ${pyc:+"$pyc"}
