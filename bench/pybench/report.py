@@ -383,13 +383,13 @@ def builds(w, version, task_args, fast_args, results):
     base_geo = statistics.mean(baseline_geomean(r, benches) for r in runs)
 
     # the task is the whole training set: "-m test --pgo", with a --timeout or
-    # interpreter options (-X NAME=VALUE) or not
+    # interpreter options (-X NAME=VALUE) or not, after pgo-build-runs.py or not
     words, rest = task_args.split(), []
     while words:
         word = words.pop(0)
         if word == '-X' and words:
             words.pop(0)
-        elif not word.startswith('--timeout'):
+        elif not word.startswith('--timeout') and not word.endswith('/pgo-build-runs.py'):
             rest.append(word)
     whole = rest == ['-m', 'test', '--pgo']
     task_s = '%.0f' % statistics.mean(t[1] for t in task) if task else '-'
