@@ -31,6 +31,7 @@ static const struct knob knobs[] = {
 	{ "PGO_BUILD_RUNS", bool_values, "0 or 1" },
 	{ "PGO_PROFILE_DIR", NULL, NULL },
 	{ "PGO_PYTHON_PV", NULL, NULL },
+	{ "PGO_PYTHON_PREFIX", NULL, NULL },
 };
 
 static bool

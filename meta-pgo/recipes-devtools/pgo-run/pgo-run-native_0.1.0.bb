@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=da9fe3db21200a26858817463f018870416d06d8bd84895498ad4ce31e8f5de8"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=1ddc26b3b96ece02a223a9c2908f7671fc2780d46761785b9319a9747a5aaad7"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
