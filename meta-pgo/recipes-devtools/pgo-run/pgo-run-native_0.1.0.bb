@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=1ddc26b3b96ece02a223a9c2908f7671fc2780d46761785b9319a9747a5aaad7"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=2a1eadb1c8eb815364fd491df7b3c7768af1e585573eaa1a0e4a14c363d5ff38"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
