@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=d2c2102ac7ba441a5fcffd39d2f7eb97b8e3e9878e692170b5d65935207a7a70"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=a79a24f5ad588c6225e46fcdfd598fd344147c5925a4de6f70be89556e5febbc"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
