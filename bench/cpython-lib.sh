@@ -279,8 +279,13 @@ run_times() {
 # run_local NAME TASK_ARGS: the task run by the instrumented build on this
 # machine (pgo-run --target local): its time without emulation, which KVM
 # approaches; the log is logs/NAME.log, the times times/NAME
+# on_host ARGS: a task's arguments with the files it names under $PREFIX
+# (the target's) taken from the instrumented install on this machine
+on_host() { printf '%s' "${1//$PREFIX\//$W/inst/instr-root$PREFIX/}"; }
+
 run_local() {
-	local name=$1 args=${2//$PREFIX\//$W/inst/instr-root$PREFIX/} b=$W/trees/instr/build
+	local name=$1 args b=$W/trees/instr/build
+	args=$(on_host "$2")
 	rm -rf "$W/local-profile" "$W/local-gcda"
 	LD_LIBRARY_PATH=$b "$PGO_RUN" profile --target local --python "$b/python" --task "$args" \
 		--remote-dir "$W/local-gcda" --gcov-prefix-strip 4 --toolchain gcc \
@@ -309,8 +314,7 @@ gather() {
 			--timeout 14400 --machine qemux86-64 --image pgo-test-image-python)
 		times=profile-$name what= ;;
 	local)
-		# files the task names under $PREFIX are the installed ones here
-		args=${args//$PREFIX\//$root/}
+		args=$(on_host "$args")
 		# a pycache prefix in the task must start empty, as in a fresh guest
 		pyc=$(printf '%s\n' $args | sed -n 's/^pycache_prefix=//p')
 		rm -rf "$W/local-gcda" ${pyc:+"$pyc"}
