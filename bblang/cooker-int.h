@@ -12,6 +12,7 @@ struct bb_cooker {
 	char *topdir;
 	char *mc;		/* the multiconfig, NULL for the default */
 	bool compat_warn;
+	char *pending;		/* the layer being written, absolute; NULL for none */
 	struct bb_layer *layers;
 	size_t nlayers;
 	/* in BBFILE_COLLECTIONS order; re[i] is the compiled pattern of colls[i] */

@@ -67,6 +67,7 @@ bb_cooker_free(struct bb_cooker *c)
 	bb_strvec_clear(&c->appends);
 	free(c->topdir);
 	free(c->mc);
+	free(c->pending);
 	free(c);
 }
 
@@ -74,6 +75,30 @@ void
 bb_cooker_set_compat_warn(struct bb_cooker *c, bool warn)
 {
 	c->compat_warn = warn;
+}
+
+/* path made absolute, its directory resolved (symbolic links), its last name kept */
+static char *
+canon_path(const char *path)
+{
+	char *abs = bb_path_abs(path), *parent, *real, *out;
+
+	if (!strcmp(abs, "/"))
+		return abs;
+	parent = bb_path_dirname(abs);
+	real = realpath(parent, NULL);
+	out = real ? bb_path_join(real, abs + strlen(parent) + (strcmp(parent, "/") != 0)) : xstrdup(abs);
+	free(real);
+	free(parent);
+	free(abs);
+	return out;
+}
+
+void
+bb_cooker_set_pending_layer(struct bb_cooker *c, const char *dir)
+{
+	free(c->pending);
+	c->pending = dir && *dir ? canon_path(dir) : NULL;
 }
 
 void
@@ -267,8 +292,25 @@ layer_dir(const char *entry)
 	return dir;
 }
 
+/* the layer being written, named in BBLAYERS before its first writing */
+static bool
+is_pending(const struct bb_cooker *c, const char *dir)
+{
+	char *canon;
+	bool same;
+
+	if (!c->pending || bb_path_exists(dir))
+		return false;
+	canon = canon_path(dir);
+	same = !strcmp(canon, c->pending);
+	free(canon);
+	return same;
+}
+
+/* the entries of BBLAYERS that are directories; one that is not is an error but the pending layer's */
 static int
-check_layers_exist(struct bb_cooker *c, const struct bb_strvec *layers, const char *conf)
+existing_layers(struct bb_cooker *c, const struct bb_strvec *layers, const char *conf,
+	struct bb_strvec *out)
 {
 	struct bb_buf missing = BB_BUF_INIT;
 	int ret = 0;
@@ -276,7 +318,9 @@ check_layers_exist(struct bb_cooker *c, const struct bb_strvec *layers, const ch
 	for (size_t i = 0; i < layers->n; i++) {
 		char *dir = layer_dir(layers->v[i]);
 
-		if (!bb_path_isdir(dir))
+		if (bb_path_isdir(dir))
+			bb_strvec_pushdup(out, layers->v[i]);
+		else if (!is_pending(c, dir))
 			bb_buf_addf(&missing, " '%s'", dir);
 		free(dir);
 	}
@@ -548,7 +592,7 @@ int
 bb_cooker_parse_layers(struct bb_cooker *c)
 {
 	char *conf = bb_path_join(c->topdir, "conf/bblayers.conf");
-	struct bb_strvec layers = BB_STRVEC_INIT;
+	struct bb_strvec words = BB_STRVEC_INIT, layers = BB_STRVEC_INIT;
 	struct snapshot snap = { BB_STRVEC_INIT, NULL };
 	struct series s = { BB_STRVEC_INIT, BB_STRVEC_INIT, BB_STRVEC_INIT, false };
 	int ret;
@@ -563,12 +607,12 @@ bb_cooker_parse_layers(struct bb_cooker *c)
 	else
 		ret = bb_parse_file(c->d, conf);
 	if (!ret)
-		ret = cooker_words(c, "BBLAYERS", &layers);
-	if (!ret && !layers.n)
+		ret = cooker_words(c, "BBLAYERS", &words);
+	if (!ret && !words.n)
 		ret = bb_data_fail(c->d, NULL, "%s: error: the bblayers.conf file doesn't contain "
 			"any BBLAYERS definition", conf);
 	if (!ret)
-		ret = check_layers_exist(c, &layers, conf);
+		ret = existing_layers(c, &words, conf, &layers);
 	if (!ret) {
 		snapshot_take(&snap, c->d);
 		c->layers = xcalloc(layers.n, sizeof(*c->layers));
@@ -579,6 +623,7 @@ bb_cooker_parse_layers(struct bb_cooker *c)
 		ret = finish_layers(c, &s, conf);
 	snapshot_release(&snap);
 	series_release(&s);
+	bb_strvec_clear(&words);
 	bb_strvec_clear(&layers);
 	free(conf);
 	return ret;

@@ -98,6 +98,14 @@ void bb_cooker_env(struct bb_cooker *c, const char *const *envp);
 /* the datastore the cooker reads into */
 struct bb_data *bb_cooker_data(const struct bb_cooker *c);
 
+/*
+ * dir, a layer being written (pgo-gen's -o): a BBLAYERS entry naming it while
+ * nothing exists there is left out rather than an error, so that the layer
+ * can be named in bblayers.conf before it is first written; before
+ * bb_cooker_parse_layers()
+ */
+void bb_cooker_set_pending_layer(struct bb_cooker *c, const char *dir);
+
 /* the multiconfig mc ("" or NULL: the default), before bb_cooker_parse_layers() */
 void bb_cooker_set_mc(struct bb_cooker *c, const char *mc);
 const char *bb_cooker_mc(const struct bb_cooker *c);

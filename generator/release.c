@@ -207,7 +207,8 @@ static const char *const user_confs[] = {
 };
 
 struct bb_cooker *
-release_read_build(struct bb_data *d, const char *builddir, const char *tdir)
+release_read_build(struct bb_data *d, const char *builddir, const char *tdir,
+	const char *outdir)
 {
 	struct bb_cooker *c = bb_cooker_new(d, builddir);
 	struct psets s = { NULL, 0 };
@@ -215,6 +216,8 @@ release_read_build(struct bb_data *d, const char *builddir, const char *tdir)
 
 	/* a meta-pgo generated for another release must not stop its own regeneration */
 	bb_cooker_set_compat_warn(c, true);
+	/* nor one named in bblayers.conf before its first writing */
+	bb_cooker_set_pending_layer(c, outdir);
 	ret = bb_cooker_parse_layers(c);
 	if (!ret) {
 		psets_load(&s, tdir);

@@ -26,8 +26,13 @@
 #include "bblang/data.h"
 #include "bblang/util.h"
 
-/* the build in builddir read into d; NULL on error, with the message in bb_data_error(d) */
-struct bb_cooker *release_read_build(struct bb_data *d, const char *builddir, const char *tdir);
+/*
+ * the build in builddir read into d, outdir (the layer to write, or NULL)
+ * left out of BBLAYERS while it does not exist; NULL on error, with the
+ * message in bb_data_error(d)
+ */
+struct bb_cooker *release_read_build(struct bb_data *d, const char *builddir, const char *tdir,
+	const char *outdir);
 
 /*
  * the release's values set in d (c: the build, or NULL), the patch set

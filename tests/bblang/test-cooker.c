@@ -2,6 +2,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "bblang/cooker.h"
 #include "bblang/data.h"
@@ -345,6 +346,59 @@ test_layer_errors(void **state)
 		"{!}<collection name>:<filename pattern>, not: 'core-only'");
 }
 
+/* meta and meta-pgo in BBLAYERS (meta-pgo absent), pending (with @DIR@) the layer being written */
+static void
+pending_tree(struct tree *w, const char *pending)
+{
+	char *dir;
+
+	put(w, "build/conf/bblayers.conf", "BBPATH = \"${TOPDIR}\"\nBBLAYERS = \"@DIR@/meta "
+		"@DIR@/meta-pgo/\"\n");
+	put(w, "meta/conf/layer.conf", core_conf);
+	dir = at(w, pending);
+	bb_cooker_set_pending_layer(w->c, dir);
+	free(dir);
+}
+
+static void
+pending_error(const char *pending, const char *file)
+{
+	struct tree w;
+
+	tree_init(&w);
+	pending_tree(&w, pending);
+	if (file)
+		put(&w, file, "not a directory\n");
+	assert_int_equal(bb_cooker_parse_layers(w.c), -1);
+	assert_error(&w, "@DIR@/build/conf/bblayers.conf:2: error: BBLAYERS names layer "
+		"directories that do not exist: '@DIR@/meta-pgo'");
+	tree_release(&w);
+}
+
+/* the layer being written is left out of BBLAYERS until it exists; any other missing one is not */
+static void
+test_pending_layer(void **state)
+{
+	struct tree w;
+	char *link;
+
+	(void)state;
+	/* named another way: through ".." and a symbolic link */
+	tree_init(&w);
+	link = at(&w, "@DIR@/link");
+	assert_int_equal(symlink(w.t.dir, link), 0);
+	free(link);
+	pending_tree(&w, "@DIR@/link/build/../meta-pgo");
+	parse_ok(&w);
+	assert_int_equal(bb_cooker_nlayers(w.c), 1);
+	assert_var_at(&w, "BBPATH", "@DIR@/build:@DIR@/meta");
+	tree_release(&w);
+	/* another directory pending: the error stands */
+	pending_error("@DIR@/meta-other", NULL);
+	/* a file where the layer would be is not left out */
+	pending_error("@DIR@/meta-pgo", "meta-pgo");
+}
+
 static void
 test_layer_warnings(void **state)
 {
@@ -540,6 +594,7 @@ main(void)
 		cmocka_unit_test(test_bbfiles_dynamic),
 		cmocka_unit_test(test_include),
 		cmocka_unit_test(test_layer_errors),
+		cmocka_unit_test(test_pending_layer),
 		cmocka_unit_test(test_layer_warnings),
 		cmocka_unit_test(test_collection_errors),
 		cmocka_unit_test(test_collect),

@@ -266,6 +266,23 @@ else
 	fail "an old meta-pgo in BBLAYERS: a warning, and the layer for nanbield"
 fi
 
+# --- the layer named in BBLAYERS before it is first written: left out, then read -----
+setup nanbield
+echo "BBLAYERS += \"$tmp/nanbield/meta-pgo\"" >>"$tmp/nanbield/build/conf/bblayers.conf"
+gen nanbield/build "$tmp/nanbield/meta-pgo"
+status=$?
+: >"$tmp/want"
+check_run 0 "the layer named in BBLAYERS before its first writing: written, no warning"
+gen nanbield/build "$tmp/nanbield/meta-pgo"
+status=$?
+check_run 0 "written again, now a layer of the build: no warning"
+if (cd "$tmp" && "$PGO_GEN" -T "$tdir" -B nanbield/build --check -o nanbield/meta-pgo) \
+	>"$tmp/log" 2>&1; then
+	ok "the two writings are the same layer"
+else
+	fail "the two writings are the same layer"
+fi
+
 # --- "master" in a releases file: OE-core's master branch, by its python3 PV ------
 cp -R "$tdir" "$tmp/tmpl"
 set=$tmp/tmpl/patches/python3/3.14
