@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=cec7bacaf6085e76016244724a9bb4a001899beeb2e9023ae06d5d246e4ba287"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=cf90921ac23a9ffc85a7854b3c1d30caccc3d48ad1e6881e410d33c22e5ff432"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
