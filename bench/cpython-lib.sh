@@ -182,8 +182,9 @@ build_native() {
 	# exits: wait for it (120 checks, a second apart) before the profile is read
 	local k=0 pids pd
 	while :; do
+		# (an if, not &&: the loop's status must not be its last test's under set -e)
 		pids=$(for pd in /proc/[0-9]*; do
-			[ "$(readlink "$pd/exe" 2>/dev/null)" = "$t/build/python" ] && echo "${pd#/proc/}"
+			if [ "$(readlink "$pd/exe" 2>/dev/null)" = "$t/build/python" ]; then echo "${pd#/proc/}"; fi
 		done)
 		[ -n "$pids" ] || break
 		[ $k -lt 120 ] || die "$name: processes of the profile task still run: $(echo "$pids" | tr "\n" " ")"
