@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=cf90921ac23a9ffc85a7854b3c1d30caccc3d48ad1e6881e410d33c22e5ff432"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=2f902e9ceb4e9fee4fc68499500d31b150401a42eee683f2aaccff3152b5d19f"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
