@@ -307,7 +307,7 @@ is_pending(const struct bb_cooker *c, const char *dir)
 	return same;
 }
 
-/* the entries of BBLAYERS that are directories; one that is not is an error but the pending layer's */
+/* the entries of BBLAYERS that are directories; any other is an error, but the pending layer */
 static int
 existing_layers(struct bb_cooker *c, const struct bb_strvec *layers, const char *conf,
 	struct bb_strvec *out)

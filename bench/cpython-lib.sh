@@ -277,13 +277,13 @@ run_times() {
 	sed -n 's/^pgo-run: done: \([0-9.]*\)s in all, the task \([0-9.]*\)s$/\1 \2/p' "$1" | tail -n 1
 }
 
-# run_local NAME TASK_ARGS: the task run by the instrumented build on this
-# machine (pgo-run --target local): its time without emulation, which KVM
-# approaches; the log is logs/NAME.log, the times times/NAME
 # on_host ARGS: a task's arguments with the files it names under $PREFIX
 # (the target's) taken from the instrumented install on this machine
 on_host() { printf '%s' "${1//$PREFIX\//$W/inst/instr-root$PREFIX/}"; }
 
+# run_local NAME TASK_ARGS: the task run by the instrumented build on this
+# machine (pgo-run --target local): its time without emulation, which KVM
+# approaches; the log is logs/NAME.log, the times times/NAME
 run_local() {
 	local name=$1 args b=$W/trees/instr/build
 	args=$(on_host "$2")

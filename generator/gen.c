@@ -185,8 +185,8 @@ load(const struct gen_opts *o, struct bb_data *d, const char *tdir, const char *
 	if (!o->builddir)
 		ret = bb_conf_load(d, &o->conf, defaults, o->confs.v, o->confs.n);
 	else if (!(ret = bb_conf_load(d, &o->conf, defaults, NULL, 0)))
-		ret = (c = release_read_build(d, o->builddir, tdir, o->outdir)) ? bb_conf_load(d, &none, NULL,
-			o->confs.v, o->confs.n) : -1;
+		ret = (c = release_read_build(d, o->builddir, tdir, o->outdir)) ?
+			bb_conf_load(d, &none, NULL, o->confs.v, o->confs.n) : -1;
 	if (ret < 0)
 		ret = bb_error(err, NULL, "%s", bb_data_error(d));
 	else
