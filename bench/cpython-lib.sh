@@ -340,7 +340,8 @@ gather() {
 # shell functions as bblang expands them for this build, with BitBake's
 # logging functions
 pgo_check() { # LAYER BUILDDIR PROFDIR LOG
-	local layer=$1 b=$2 prof=$3 f t=$W/tmp-check
+	local layer=$1 b=$2 prof=$3 f t
+	t=$W/tmp-check/$(basename "$(dirname "$2")")  # one per tree: rebuilds may run side by side
 	mkdir -p "$t"
 	{
 		echo 'bbnote() { echo "NOTE: $*"; }'
