@@ -341,7 +341,7 @@ gather() {
 # logging functions
 pgo_check() { # LAYER BUILDDIR PROFDIR LOG
 	local layer=$1 b=$2 prof=$3 f t
-	t=$W/tmp-check/$(basename "$(dirname "$2")")  # one per tree: rebuilds may run side by side
+	t=$W/tmp-check/$(basename "$(dirname "$b")")  # one per tree: rebuilds may run side by side
 	mkdir -p "$t"
 	{
 		echo 'bbnote() { echo "NOTE: $*"; }'
