@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=5451f783183ed741d8b1048322d7576de52bf4a4eac90e7d0abedbab5db20d25"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=0a6e5cd914bd97414b903beaae5ae8142a379d7c9d9dcf043eb517643b408298"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
