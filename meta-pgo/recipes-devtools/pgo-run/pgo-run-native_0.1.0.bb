@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=0a6e5cd914bd97414b903beaae5ae8142a379d7c9d9dcf043eb517643b408298"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=6f82231eb25ce26259baa5f784dd7322e7612e6885d61af9dd59d6244933f74e"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
