@@ -156,9 +156,16 @@ build_instr() {
 	# 3.11.2's install forgets Lib/test/test_sqlite3 (TESTSUBDIRS)
 	[ "$PV" != 3.11.2 ] || cp -a "$t/Python-$PV/Lib/test/test_sqlite3" "$W/inst/instr-root$PREFIX/lib/python3.11/test/"
 	[ -e "$W/inst/instr-root$PREFIX/lib/libpython$XY-pgo.so.1.0" ] || die "no libpython$XY-pgo.so.1.0 installed"
-	# the recipe's do_install:append (PGO_BUILD_RUNS)
+	# the recipe's do_install:append (PGO_BUILD_RUNS): the script, and the
+	# build's sources its runs read (PGO_BUILD_RUNS_SRC)
 	p=$W/layer/recipes-devtools/python/python3-profile-opt/pgo-build-runs.py
-	[ ! -f "$p" ] || install -D -m 0644 "$p" "$W/inst/instr-root$PREFIX/share/python-pgo/pgo-build-runs.py"
+	if [ -f "$p" ]; then
+		install -D -m 0644 "$p" "$W/inst/instr-root$PREFIX/share/python-pgo/pgo-build-runs.py"
+		for f in Modules/getpath.py Tools/freeze/flag.py Tools/build/generate-build-details.py; do
+			[ ! -f "$t/Python-$PV/$f" ] ||
+				install -D -m 0644 "$t/Python-$PV/$f" "$W/inst/instr-root$PREFIX/share/python-pgo/src/$f"
+		done
+	fi
 	say "instr: built in $(cat "$W/times/instr-build") s"
 }
 

@@ -1,9 +1,13 @@
 #!/bin/sh
 # TAP: the layer's pgo-build-runs.py on Debian's python3 (its Makefile and
 # pyconfig.h from libpython3-dev), traced with strace: the build's runs, each
-# its own process, generate-posix-vars with no extension module opened, then
-# the task exec'd with the interpreter's options and its exit status; a
-# missing file or no task is a one-line error.
+# its own process with the interpreter's options, generate-posix-vars with
+# no extension module opened, check_extension_modules loading lib-dynload's
+# modules, then the task exec'd with the interpreter's options and its exit
+# status; with CPython
+# 3.14.6's build sources in src/ beside it (as the recipe installs them),
+# getpath and frozen_only frozen and build-details.json generated; a missing
+# file or no task is a one-line error.
 set -u
 : "${TEST_DATADIR:?}"
 top=$(cd "$TEST_DATADIR/../.." && pwd)
@@ -17,6 +21,9 @@ for tool in "$py" strace; do
 	command -v "$tool" >/dev/null || { echo "Bail out! $tool is missing (.ci/install-deps installs it)"; exit 1; }
 done
 
+# as on a target: no PYTHON* variable of the caller's shell (with
+# PYTHONDONTWRITEBYTECODE nothing is written to the pycache prefix)
+for v in $(env | sed -n 's/^\(PYTHON[A-Z_]*\)=.*/\1/p'); do unset "$v"; done
 (cd "$tmp" && strace -f -qq -s 300 -e trace=execve,openat -o "$tmp/trace" \
 	"$py" -X pycache_prefix="$tmp/pyc" "$script" \
 	-c 'import sys; print("task", sys._xoptions["pycache_prefix"]); sys.exit(3)') >"$tmp/out" 2>"$tmp/err"
@@ -24,14 +31,22 @@ status=$?
 check "$([ $status = 3 ]; echo $?)" "the task's exit status is the script's (3, got $status)"
 grep -q "^task $tmp/pyc\$" "$tmp/out"
 check $? "the task runs with the interpreter's own options (-X pycache_prefix)"
-runs=$(sed -n 's/^pgo-build-runs: \([0-9]*\) runs (freeze of \([0-9]*\) modules, generate-posix-vars, get_platform) in [0-9.]* s$/\1 \2/p' "$tmp/out")
+runs=$(sed -n 's/^pgo-build-runs: \([0-9]*\) runs (freeze of \([0-9]*\) modules, generate-posix-vars, get_platform, check_extension_modules) in [0-9.]* s$/\1 \2/p' "$tmp/out")
 frozen=${runs#* }
 runs=${runs% *}
-check "$([ -n "$runs" ] && [ "$frozen" -ge 10 ] && [ "$runs" = $((frozen + 2)) ]; echo $?)" \
+check "$([ -n "$runs" ] && [ "$frozen" -ge 10 ] && [ "$runs" = $((frozen + 3)) ]; echo $?)" \
 	"it says how many runs it made ($runs, $frozen of them freezes)"
 # the first execve is the script's own, the last the task's: the runs between
 execs=$(grep -c 'execve(.*= 0$' "$tmp/trace")
 check "$([ "$execs" = $((runs + 2)) ]; echo $?)" "each run is its own process ($execs execve for $runs runs)"
+withopt=$(grep 'execve(.*= 0$' "$tmp/trace" | grep -c "\"-X\", \"pycache_prefix=$tmp/pyc\"")
+check "$([ "$withopt" = "$execs" ]; echo $?)" \
+	"each run has the interpreter's options, its pycache prefix shared with the task ($withopt of $execs)"
+# _bootstrap_python's freezes: stdlib modules frozen in python are compiled
+# from source (once, into the shared prefix)
+pid=$(grep 'execve(.*frozen_modules=off.*/abc\.py' "$tmp/trace" | cut -d' ' -f1)
+grep "^$pid " "$tmp/trace" | grep -q "openat(.*\"$tmp/pyc/.*/os\.cpython-[0-9]*\.pyc\.[0-9]*\", O_WRONLY"
+check $? "the first of _bootstrap_python's freezes compiles os.py into the shared pycache prefix"
 pid=$(grep 'execve(.*generate-posix-vars' "$tmp/trace" | cut -d' ' -f1)
 grep "^$pid " "$tmp/trace" | grep -q 'openat(.*"build/lib\.[^"]*/_sysconfigdata_[^"]*\.py", O_WRONLY'
 check $? "generate-posix-vars writes the build-time variables"
@@ -41,6 +56,32 @@ if grep "^$pid " "$tmp/trace" | grep -v ENOENT | grep -q 'lib-dynload/'; then
 else
 	ok "generate-posix-vars runs with no extension module importable"
 fi
+pid=$(grep 'execve(.*import argparse, enum' "$tmp/trace" | cut -d' ' -f1)
+dynload=$(grep "^$pid " "$tmp/trace" | grep -v ENOENT | grep -c 'openat(.*lib-dynload/[^"]*\.so", O_RDONLY')
+all=$(find "$("$py" -c 'import sysconfig; print(sysconfig.get_path("platstdlib"))')/lib-dynload" -name '*.so' | wc -l)
+check "$([ -n "$pid" ] && [ "$dynload" -ge 5 ] && [ "$dynload" = "$all" ]; echo $?)" \
+	"check_extension_modules loads every module in lib-dynload ($dynload of $all)"
+
+# the recipe's install: the script with the build's sources in src/ beside it
+mkdir -p "$tmp/share"
+cp "$script" "$tmp/share/"
+for f in Modules/getpath.py Tools/freeze/flag.py Tools/build/generate-build-details.py; do
+	install -D -m 0644 "$TEST_DATADIR/cpython/3.14.6/$f" "$tmp/share/src/$f"
+done
+rm -rf "$tmp/pyc"
+(cd "$tmp" && strace -f -qq -s 300 -e trace=execve,openat -o "$tmp/trace" \
+	"$py" -X pycache_prefix="$tmp/pyc" "$tmp/share/pgo-build-runs.py" -c 'print("task")') >"$tmp/out" 2>"$tmp/err"
+status=$?
+runs2=$(sed -n 's/^pgo-build-runs: \([0-9]*\) runs (freeze of \([0-9]*\) modules, generate-posix-vars, get_platform, generate-build-details, check_extension_modules) in [0-9.]* s$/\1 \2/p' "$tmp/out")
+check "$([ $status = 0 ] && [ "$runs2" = "$((runs + 3)) $((frozen + 2))" ] && grep -q '^task$' "$tmp/out"; echo $?)" \
+	"with src/: two more freezes and generate-build-details ($runs2; status $status)"
+for f in Modules/getpath.py Tools/freeze/flag.py; do
+	grep 'execve(' "$tmp/trace" | grep -q "$tmp/share/src/$f" || break
+done
+check $? "getpath.py and flag.py are frozen, each in its own run"
+pid=$(grep 'execve(.*generate-build-details\.py' "$tmp/trace" | cut -d' ' -f1)
+grep "^$pid " "$tmp/trace" | grep -q 'openat(.*/build-details\.json", O_WRONLY'
+check $? "generate-build-details.py writes build-details.json"
 
 # a Python whose Makefile is missing (a fake build tree: sysconfig looks there)
 mkdir -p "$tmp/proj/Modules"

@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=6f82231eb25ce26259baa5f784dd7322e7612e6885d61af9dd59d6244933f74e"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=d05de75bab00d810c56e339cf8cb3961250c727114f041e8ba34306bc49729e7"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]

@@ -7,10 +7,19 @@ it builds, the interpreter freezes the stdlib modules it embeds and runs
 "sysconfig --generate-posix-vars" before any extension module can be
 imported, so that the build-time variables go through the pure-Python json
 encoder, whose regular expression is much of what the profile knows of re.
-A cross build never runs the target's interpreter at build time: this script
-runs the same work on the target, each run in its own process as make runs
-it, before the task.  Each run must succeed: one that fails stops the script
-with its status, as it would stop CPython's build.
+It also freezes Modules/getpath.py and Tools/freeze/flag.py, runs
+Tools/build/generate-build-details.py (3.14 on) and check_extension_modules,
+which imports every extension module.  A cross build never runs the target's
+interpreter at build time: this script runs the same work on the target,
+each run in its own process as make runs it, before the task.  The build's
+own sources it reads (getpath.py, flag.py, generate-build-details.py) come
+from src/ beside this script, where the recipe installs those its CPython
+has; check_extension_modules is a stand-in for the build's script, which
+reads the build tree: the same imports, every builtin module and every
+module in lib-dynload loaded as it loads them.  Each run has this
+interpreter's options: a pycache prefix is shared by the runs and the task,
+as Lib/__pycache__ is in the build.  Each run must succeed: one that fails
+stops the script with its status, as it would stop CPython's build.
 
 Run it with the interpreter the task runs, with the same options:
     python3 -X pycache_prefix=/tmp/pgo-pycache pgo-build-runs.py -m test --pgo
@@ -22,16 +31,25 @@ import sysconfig
 import tempfile
 import time
 
-# the modules CPython's build freezes (Programs/_freeze_module and
-# _bootstrap_python), as paths under the stdlib; those this version lacks are
-# left out
-FROZEN = (
-    'importlib/_bootstrap', 'importlib/_bootstrap_external', 'zipimport',
+# the modules CPython's build freezes, as paths under the stdlib (those this
+# version lacks are left out) or under src/ beside this script (the build's
+# own sources), with their frozen names.  Programs/_freeze_module, a C
+# program that imports nothing, freezes the first; _bootstrap_python, which
+# has no stdlib module frozen in it, the others: its first run compiles the
+# stdlib modules it imports from source (site, os, codecs, encodings...),
+# which this interpreter's runs do with -X frozen_modules=off
+BOOTSTRAP = (
+    ('src', 'Modules/getpath', 'getpath'),
+    ('stdlib', 'importlib/_bootstrap', 'importlib._bootstrap'),
+    ('stdlib', 'importlib/_bootstrap_external', 'importlib._bootstrap_external'),
+    ('stdlib', 'zipimport', 'zipimport'),
+)
+FROZEN = tuple(('stdlib', m, m.replace('/__init__', '').replace('/', '.')) for m in (
     'abc', 'codecs', 'io', '_collections_abc', '_sitebuiltins', 'genericpath',
     'ntpath', 'posixpath', 'os', 'site', 'stat', 'importlib/util',
     'importlib/machinery', 'runpy', '__hello__', '__phello__/__init__',
     '__phello__/ham/__init__', '__phello__/ham/eggs', '__phello__/spam',
-)
+)) + (('src', 'Tools/freeze/flag', 'frozen_only'),)
 
 # a frozen module's source compiled and marshalled, written out as a C array
 FREEZE = '''
@@ -56,6 +74,40 @@ sys.argv = ["sysconfig", "--generate-posix-vars"]
 runpy.run_module("sysconfig", run_name="__main__", alter_sys=True)
 '''
 
+# Tools/build/check_extension_modules.py as the build runs it (not cross
+# compiling): its imports, the module states from the build-time variables,
+# then each builtin and shared extension module loaded from its spec; one
+# that fails to import is counted, as the build's script renames it and goes on
+CHECK_EXT = '''
+import argparse, enum, logging, os, pathlib, re, sys, sysconfig, warnings, _imp
+from importlib._bootstrap import _load as bootstrap_load
+from importlib.machinery import BuiltinImporter, ExtensionFileLoader
+from importlib.util import spec_from_file_location, spec_from_loader
+states = {}
+for key, value in sysconfig.get_config_vars().items():
+    m = re.match(r"^MODULE_([A-Za-z0-9_]+)_STATE$", key)
+    if m:
+        states[m.group(1).lower()] = value
+suffix = sysconfig.get_config_var("EXT_SUFFIX")
+dynload = pathlib.Path(sysconfig.get_path("platstdlib")) / "lib-dynload"
+specs = [spec_from_loader(n, loader=BuiltinImporter) for n in sorted(sys.builtin_module_names)]
+for path in sorted(dynload.glob("*" + suffix)) if dynload.is_dir() else ():
+    name = path.name[:-len(suffix)]
+    specs.append(spec_from_file_location(name, os.fspath(path),
+                                         loader=ExtensionFileLoader(name, os.fspath(path))))
+failed = 0
+for spec in specs:
+    if spec.name in sys.modules:
+        continue
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            bootstrap_load(spec)
+    except ImportError:
+        failed += 1
+print("Checked %d modules (%d states, %d failed on import)" % (len(specs), len(states), failed))
+'''
+
 PLATFORM = '''
 import sys
 from sysconfig import get_platform
@@ -68,8 +120,17 @@ def die(msg):
     sys.exit(1)
 
 
+def options():
+    """the options this interpreter was given (sys.orig_argv: the interpreter,
+    its options, this script, its arguments), e.g. -X pycache_prefix=DIR"""
+    return sys.orig_argv[1:len(sys.orig_argv) - len(sys.argv)]
+
+
 def run(what, args, cwd):
-    p = subprocess.run([sys.executable] + args, cwd=cwd, stdout=subprocess.DEVNULL)
+    # with this interpreter's options: a pycache prefix is shared with the
+    # task, as the build's runs share Lib/__pycache__ with its task (a module
+    # a run imports first is compiled there, once)
+    p = subprocess.run([sys.executable] + options() + args, cwd=cwd, stdout=subprocess.DEVNULL)
     if p.returncode != 0:
         die('%s: %s exited with status %d' % (what, sys.executable, p.returncode))
 
@@ -82,24 +143,31 @@ def main():
         if not os.path.isfile(path):
             die('%s: no such file (generate-posix-vars reads it: install it on the target)' % path)
     stdlib = sysconfig.get_paths()['stdlib']
-    start, frozen = time.monotonic(), 0
+    srcdir = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'src')
+    top = {'stdlib': stdlib, 'src': srcdir}
+    sources = [(os.path.join(top[where], path + '.py'), name, opts)
+               for group, opts in ((BOOTSTRAP, ['-S']), (FROZEN, ['-X', 'frozen_modules=off']))
+               for where, path, name in group]
+    details = os.path.join(srcdir, 'Tools/build/generate-build-details.py')
+    start, frozen, runs = time.monotonic(), 0, ['generate-posix-vars', 'get_platform']
     with tempfile.TemporaryDirectory(prefix='pgo-build-runs.') as tmp:
         out = os.path.join(tmp, 'frozen.h')
-        for mod in FROZEN:
-            src = os.path.join(stdlib, mod + '.py')
+        for src, name, opts in sources:
             if os.path.isfile(src):
-                name = mod.replace('/__init__', '').replace('/', '.')
-                run('freeze ' + name, ['-E', '-S', '-c', FREEZE, src, name, out], tmp)
+                run('freeze ' + name, ['-E'] + opts + ['-c', FREEZE, src, name, out], tmp)
                 frozen += 1
         run('generate-posix-vars', ['-E', '-S', '-c', POSIX_VARS], tmp)
         run('get_platform', ['-E', '-c', PLATFORM], tmp)
-    print('pgo-build-runs: %d runs (freeze of %d modules, generate-posix-vars, get_platform) in %.1f s'
-          % (frozen + 2, frozen, time.monotonic() - start))
-    # the task, with the options this interpreter was given (sys.orig_argv:
-    # the interpreter, its options, this script, its arguments)
-    n = len(sys.orig_argv) - len(sys.argv)
+        if os.path.isfile(details):
+            run('generate-build-details', ['-E', details, os.path.join(tmp, 'build-details.json')], tmp)
+            runs.append('generate-build-details')
+        run('check_extension_modules', ['-E', '-c', CHECK_EXT], tmp)
+        runs.append('check_extension_modules')
+    print('pgo-build-runs: %d runs (freeze of %d modules, %s) in %.1f s'
+          % (frozen + len(runs), frozen, ', '.join(runs), time.monotonic() - start))
+    # the task, with the options this interpreter was given
     sys.stdout.flush()
-    os.execv(sys.executable, [sys.executable] + sys.orig_argv[1:n] + sys.argv[1:])
+    os.execv(sys.executable, [sys.executable] + options() + sys.argv[1:])
 
 
 if __name__ == '__main__':

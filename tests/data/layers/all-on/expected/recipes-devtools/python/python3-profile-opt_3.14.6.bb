@@ -77,10 +77,17 @@ pgo_config_link() {
 deltask do_create_manifest
 
 # run by the default profile task before the test suite: native's build-time
-# runs of the instrumented interpreter, on the target
+# runs of the instrumented interpreter, on the target, with the build's own
+# sources they read (those this CPython has) in src/ beside it
 SRC_URI += "file://pgo-build-runs.py"
+PGO_BUILD_RUNS_SRC = "Modules/getpath.py Tools/freeze/flag.py Tools/build/generate-build-details.py"
 do_install:append() {
 	install -D -m 0644 ${@d.getVar('UNPACKDIR') or d.getVar('WORKDIR')}/pgo-build-runs.py ${D}${datadir}/python-pgo/pgo-build-runs.py
+	for f in ${PGO_BUILD_RUNS_SRC}; do
+		if [ -f ${S}/$f ]; then
+			install -D -m 0644 ${S}/$f ${D}${datadir}/python-pgo/src/$f
+		fi
+	done
 }
 
 # the whole prefix in one package, the test suite (for "-m test") apart

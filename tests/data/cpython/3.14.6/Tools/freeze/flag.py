@@ -1,0 +1,2 @@
+initialized = True
+print("Hello world!")
