@@ -3,8 +3,8 @@
 # pyconfig.h from libpython3-dev), traced with strace: the build's runs, each
 # its own process with the interpreter's options, generate-posix-vars with
 # no extension module opened, check_extension_modules loading lib-dynload's
-# modules, then the task exec'd with the interpreter's options and its exit
-# status; with CPython
+# modules, then the task as its child with the interpreter's options, its
+# exit status the script's and SIGTERM passed on to it; with CPython
 # 3.14.6's build sources in src/ beside it (as the recipe installs them),
 # getpath and frozen_only frozen and build-details.json generated; a missing
 # file or no task is a one-line error.
@@ -39,6 +39,10 @@ check "$([ -n "$runs" ] && [ "$frozen" -ge 10 ] && [ "$runs" = $((frozen + 3)) ]
 # the first execve is the script's own, the last the task's: the runs between
 execs=$(grep -c 'execve(.*= 0$' "$tmp/trace")
 check "$([ "$execs" = $((runs + 2)) ]; echo $?)" "each run is its own process ($execs execve for $runs runs)"
+first=$(head -n 1 "$tmp/trace" | cut -d' ' -f1)
+last=$(grep 'execve(.*sys\.exit(3)' "$tmp/trace" | cut -d' ' -f1)
+check "$([ "$first" != "$last" ] && grep -q "^$first --- SIGCHLD .*si_pid=$last, .*si_status=3," "$tmp/trace"; echo $?)" \
+	"the task is the script's child, not exec'd in its place (an instrumented interpreter writes its counts at exit)"
 withopt=$(grep 'execve(.*= 0$' "$tmp/trace" | grep -c "\"-X\", \"pycache_prefix=$tmp/pyc\"")
 check "$([ "$withopt" = "$execs" ]; echo $?)" \
 	"each run has the interpreter's options, its pycache prefix shared with the task ($withopt of $execs)"
@@ -56,7 +60,7 @@ if grep "^$pid " "$tmp/trace" | grep -v ENOENT | grep -q 'lib-dynload/'; then
 else
 	ok "generate-posix-vars runs with no extension module importable"
 fi
-pid=$(grep 'execve(.*import argparse, enum' "$tmp/trace" | cut -d' ' -f1)
+pid=$(grep 'execve(.*import _imp, argparse, enum' "$tmp/trace" | cut -d' ' -f1)
 dynload=$(grep "^$pid " "$tmp/trace" | grep -v ENOENT | grep -c 'openat(.*lib-dynload/[^"]*\.so", O_RDONLY')
 all=$(find "$("$py" -c 'import sysconfig; print(sysconfig.get_path("platstdlib"))')/lib-dynload" -name '*.so' | wc -l)
 check "$([ -n "$pid" ] && [ "$dynload" -ge 5 ] && [ "$dynload" = "$all" ]; echo $?)" \
@@ -82,6 +86,20 @@ check $? "getpath.py and flag.py are frozen, each in its own run"
 pid=$(grep 'execve(.*generate-build-details\.py' "$tmp/trace" | cut -d' ' -f1)
 grep "^$pid " "$tmp/trace" | grep -q 'openat(.*/build-details\.json", O_WRONLY'
 check $? "generate-build-details.py writes build-details.json"
+
+# SIGTERM to the script ends the task too, and the script's status says so
+(cd "$tmp" && exec "$py" -X pycache_prefix="$tmp/pyc" "$script" \
+	-c 'import time; print("task started", flush=True); time.sleep(120)') >"$tmp/out" 2>&1 &
+pid=$!
+k=0
+while ! grep -q '^task started$' "$tmp/out" && [ $k -lt 300 ]; do sleep 0.1; k=$((k + 1)); done
+child=$(pgrep -P "$pid" -f 'time.sleep\(120\)')
+kill -TERM "$pid"
+wait "$pid"
+status=$?
+sleep 0.2
+check "$([ -n "$child" ] && [ $status = 143 ] && ! kill -0 "$child" 2>/dev/null; echo $?)" \
+	"SIGTERM is passed on to the task: it ends, the script's status is 143 (got $status, task '$child')"
 
 # a Python whose Makefile is missing (a fake build tree: sysconfig looks there)
 mkdir -p "$tmp/proj/Modules"

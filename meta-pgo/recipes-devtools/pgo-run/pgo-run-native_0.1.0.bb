@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=d05de75bab00d810c56e339cf8cb3961250c727114f041e8ba34306bc49729e7"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=747d345acb3a930e9fe7d450fd72d9cd8f1ad41879e3d4f2dfba6e3932c955c4"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]

@@ -23,8 +23,14 @@ stops the script with its status, as it would stop CPython's build.
 
 Run it with the interpreter the task runs, with the same options:
     python3 -X pycache_prefix=/tmp/pgo-pycache pgo-build-runs.py -m test --pgo
-The task replaces this process (exec): its exit status is the task's."""
+The task runs as this script's child, not in its place: an instrumented
+interpreter that exec()s loses its counts (it writes them only when it
+exits), and with them the compiling of every module it imported first, in
+a pycache prefix the runs and the task then share.  The script exits with
+the task's status (128 + N when signal N ended it) and passes SIGTERM,
+SIGINT and SIGHUP on to it."""
 import os
+import signal
 import subprocess
 import sys
 import sysconfig
@@ -75,37 +81,73 @@ runpy.run_module("sysconfig", run_name="__main__", alter_sys=True)
 '''
 
 # Tools/build/check_extension_modules.py as the build runs it (not cross
-# compiling): its imports, the module states from the build-time variables,
-# then each builtin and shared extension module loaded from its spec; one
-# that fails to import is counted, as the build's script renames it and goes on
+# compiling): its imports and its module-level classes, its options parsed
+# and its logging set up, the module states from the build-time variables,
+# then each builtin and shared extension module checked and loaded from its
+# spec; one that fails to import is counted, as the build's script renames
+# it and goes on
 CHECK_EXT = '''
-import argparse, enum, logging, os, pathlib, re, sys, sysconfig, warnings, _imp
+from __future__ import annotations
+import _imp, argparse, enum, logging, os, pathlib, re, sys, sysconfig, warnings
+from collections.abc import Iterable
 from importlib._bootstrap import _load as bootstrap_load
-from importlib.machinery import BuiltinImporter, ExtensionFileLoader
+from importlib.machinery import BuiltinImporter, ExtensionFileLoader, ModuleSpec
 from importlib.util import spec_from_file_location, spec_from_loader
+from typing import NamedTuple
+
+logger = logging.getLogger("check_extension_modules")
+parser = argparse.ArgumentParser(prog="check_extension_modules",
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+parser.add_argument("--verbose", action="store_true")
+parser.add_argument("--debug", action="store_true")
+parser.add_argument("--strict", action=argparse.BooleanOptionalAction, default=False)
+parser.add_argument("--cross-compiling", action=argparse.BooleanOptionalAction, default=False)
+parser.add_argument("--list-module-names", action="store_true")
+
+@enum.unique
+class ModuleState(enum.Enum):
+    BUILTIN = "builtin"
+    SHARED = "shared"
+    DISABLED = "disabled"
+    MISSING = "missing"
+    NA = "n/a"
+
+class ModuleInfo(NamedTuple):
+    name: str
+    state: ModuleState
+
+def specs(suffix: str, dynload: pathlib.Path) -> Iterable[tuple[ModuleInfo, ModuleSpec]]:
+    # the builtin modules of the build's Setup files, loaded again as there
+    for name in sysconfig.get_config_var("MODBUILT_NAMES").split():
+        if name in sys.builtin_module_names:
+            yield ModuleInfo(name, ModuleState.BUILTIN), spec_from_loader(name, loader=BuiltinImporter)
+    for path in sorted(dynload.glob("*" + suffix)) if dynload.is_dir() else ():
+        name, location = path.name[:-len(suffix)], os.fspath(path)
+        yield (ModuleInfo(name, ModuleState.SHARED),
+               spec_from_file_location(name, location, loader=ExtensionFileLoader(name, location)))
+
+args = parser.parse_args([])
+logging.basicConfig(level=logging.DEBUG if args.debug else logging.INFO, format="[%(levelname)s] %(message)s")
 states = {}
 for key, value in sysconfig.get_config_vars().items():
     m = re.match(r"^MODULE_([A-Za-z0-9_]+)_STATE$", key)
     if m:
         states[m.group(1).lower()] = value
 suffix = sysconfig.get_config_var("EXT_SUFFIX")
-dynload = pathlib.Path(sysconfig.get_path("platstdlib")) / "lib-dynload"
-specs = [spec_from_loader(n, loader=BuiltinImporter) for n in sorted(sys.builtin_module_names)]
-for path in sorted(dynload.glob("*" + suffix)) if dynload.is_dir() else ():
-    name = path.name[:-len(suffix)]
-    specs.append(spec_from_file_location(name, os.fspath(path),
-                                         loader=ExtensionFileLoader(name, os.fspath(path))))
-failed = 0
-for spec in specs:
-    if spec.name in sys.modules:
-        continue
+ok, failed = [], []
+for info, spec in specs(suffix, pathlib.Path(sysconfig.get_path("platstdlib")) / "lib-dynload"):
     try:
+        if info.state == ModuleState.SHARED and not os.stat(spec.origin).st_size:
+            raise ImportError(f"{spec.origin} is an empty file")
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", DeprecationWarning)
             bootstrap_load(spec)
-    except ImportError:
-        failed += 1
-print("Checked %d modules (%d states, %d failed on import)" % (len(specs), len(states), failed))
+    except ImportError as e:
+        logger.error("%s failed to import: %s", info.name, e)
+        failed.append(info)
+    else:
+        ok.append(info)
+logger.info("Checked %d modules (%d states, %d failed on import)", len(ok) + len(failed), len(states), len(failed))
 '''
 
 PLATFORM = '''
@@ -167,7 +209,14 @@ def main():
           % (frozen + len(runs), frozen, ', '.join(runs), time.monotonic() - start))
     # the task, with the options this interpreter was given
     sys.stdout.flush()
-    os.execv(sys.executable, [sys.executable] + options() + sys.argv[1:])
+    task = subprocess.Popen([sys.executable] + options() + sys.argv[1:])
+
+    def forward(signum, frame):
+        task.send_signal(signum)
+    for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+        signal.signal(signum, forward)
+    status = task.wait()
+    sys.exit(status if status >= 0 else 128 - status)
 
 
 if __name__ == '__main__':
