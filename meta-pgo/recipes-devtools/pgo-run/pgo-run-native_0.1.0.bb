@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=a00b11a72db43a8f3f9e2c1b40c8e67bcd59d4f9bbdc7e81c0fb0f3b6cc232d9"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=e4624979f07796608399b6e6939fa378e71b6f483dda74faab389490bbe41a15"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
