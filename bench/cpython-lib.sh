@@ -161,7 +161,7 @@ build_instr() {
 	p=$W/layer/recipes-devtools/python/python3-profile-opt/pgo-build-runs.py
 	if [ -f "$p" ]; then
 		install -D -m 0644 "$p" "$W/inst/instr-root$PREFIX/share/python-pgo/pgo-build-runs.py"
-		for f in Modules/getpath.py Tools/freeze/flag.py Tools/build/generate-build-details.py; do
+		for f in $(recipe_var "$W/layer" "$recipe" PGO_BUILD_RUNS_SRC); do
 			[ ! -f "$t/Python-$PV/$f" ] ||
 				install -D -m 0644 "$t/Python-$PV/$f" "$W/inst/instr-root$PREFIX/share/python-pgo/src/$f"
 		done
