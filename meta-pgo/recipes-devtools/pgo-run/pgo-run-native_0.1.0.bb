@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=e4624979f07796608399b6e6939fa378e71b6f483dda74faab389490bbe41a15"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=c9afbabf684396fe0e58ef4f4fc3f89b47c8e0a0a3cdfa45dfbe79649a6ec990"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
