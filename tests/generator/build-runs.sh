@@ -66,10 +66,13 @@ all=$(find "$("$py" -c 'import sysconfig; print(sysconfig.get_path("platstdlib")
 check "$([ -n "$pid" ] && [ "$dynload" -ge 5 ] && [ "$dynload" = "$all" ]; echo $?)" \
 	"check_extension_modules loads every module in lib-dynload ($dynload of $all)"
 
-# the recipe's install: the script with the build's sources in src/ beside it
+# the recipe's install: the script with the build's sources it names
+# (PGO_BUILD_RUNS_SRC, read from the committed layer) in src/ beside it
+srcs=$(sed -n 's/^PGO_BUILD_RUNS_SRC = "\(.*\)"$/\1/p' "$top/meta-pgo/recipes-devtools/python/python3-profile-opt_3.14.6.bb")
+[ -n "$srcs" ] || { echo "Bail out! no PGO_BUILD_RUNS_SRC in meta-pgo's python3-profile-opt recipe"; exit 1; }
 mkdir -p "$tmp/share"
 cp "$script" "$tmp/share/"
-for f in Modules/getpath.py Tools/freeze/flag.py Tools/build/generate-build-details.py; do
+for f in $srcs; do
 	install -D -m 0644 "$TEST_DATADIR/cpython/3.14.6/$f" "$tmp/share/src/$f"
 done
 rm -rf "$tmp/pyc"
