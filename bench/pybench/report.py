@@ -1,6 +1,8 @@
 """report.py select|final WORKDIR TASKS [RESULTS]
        report.py builds WORKDIR VERSION TASK_ARGS FAST_ARGS RESULTS
        report.py table RUN.json...
+       report.py compare VARIANT=BUILD,BUILD... VARIANT=... -- RUN.json...
+       report.py summary RESULTS python=VERSION KEY=VALUE...
 
 select: reads WORKDIR/bench-select.json (the baseline, native PGO and one
   cross build per candidate profile task), prints the candidates' table and
@@ -22,6 +24,14 @@ builds: reads the runs of the benchmark set of bench/cpython-pgo,
 table: every interpreter's speedup on each benchmark of the runs given
   (bench/cpython-swap --bench), the mean over the runs, and the geometric
   mean, one column per interpreter.
+compare: the variants' gains over the runs given, each build's, the mean,
+  the range and each run's; then every other variant's gain ratio against
+  the first, (mean - 1) / (first's mean - 1), with its range over the
+  builds and its 95% interval.  A build's gain is the mean over the runs
+  that hold it.
+summary: writes VERSION's line of RESULTS/summary.txt from the fields given
+  (those not given: -), for figures put together from several benchmark
+  runs (compare); the *_from fields name the results files they come from.
 
 Speedup of an interpreter on a benchmark: the median over the repetitions
 of baseline_time / its_time, pairing the runs of the same repetition (they
@@ -98,6 +108,9 @@ SUMMARY_KEYS = ['python', 'baseline_geomean', 'native_gain', 'native_lto_gain', 
                 'cross_lto_gain', 'gain_ratio', 'lto_gain_ratio', 'profile_task_s', 'test_pgo_s',
                 'builds_per_variant', 'fast_gain', 'fast_gain_ratio', 'fast_task_s', 'fast_builds',
                 'gain_ratio_range', 'lto_gain_ratio_range', 'gain_ratio_ci95', 'lto_gain_ratio_ci95']
+# written when given: where a line's figures come from when they are not one run's
+EXTRA_KEYS = ['from', 'builds', 'lto_from', 'lto_builds', 'lto_baseline_geomean', 'fast_from',
+              'fast_baseline_geomean']
 
 # Student's t, two-sided 95% (0.975 quantile), by degrees of freedom
 T975 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
@@ -124,7 +137,8 @@ def ratio_ci95(ga, gb):
 def put_summary(results, fields):
     """RESULTS/summary.txt: one line per CPython version, this one replaced."""
     path = os.path.join(results, 'summary.txt')
-    line = ' '.join('%s=%s' % (k, fields.get(k, '-')) for k in SUMMARY_KEYS)
+    line = ' '.join(['%s=%s' % (k, fields.get(k, '-')) for k in SUMMARY_KEYS] +
+                    ['%s=%s' % (k, fields[k]) for k in EXTRA_KEYS if k in fields])
     old = []
     if os.path.exists(path):
         with open(path) as f:
@@ -427,8 +441,58 @@ def table(paths):
     print('%-16s' % 'geomean' + ''.join('%*.3f' % (width, cols[n][1]) for n in names))
 
 
+def compare(argv):
+    sep = argv.index('--')
+    variants = [a.split('=', 1) for a in argv[:sep]]
+    runs = [load(p) for p in argv[sep + 1:]]
+    gains = {}
+    for v, members in variants:
+        names = members.split(',')
+        each = []
+        for n in names:
+            have = [r for r in runs if n in r['times']]
+            if not have:
+                sys.exit('report.py: no run holds %s' % n)
+            each.append(mean_speedups(have, n)[1])
+        gains[v] = each
+        print('%-14s %.3f  (%s)  range %.3f-%.3f' % (
+            v, statistics.mean(each), ' '.join('%.3f' % e for e in each), min(each), max(each)))
+        for k, r in enumerate(runs, 1):
+            held = [n for n in names if n in r['times']]
+            if held:
+                g = [speedups(r, n)[1] for n in held]
+                print('   run %d: %.3f (%s)' % (k, statistics.mean(g), ' '.join(
+                    '%s %.3f' % (n, x) for n, x in zip(held, g))))
+    yard = variants[0][0]
+    gb = gains[yard]
+    for v, _ in variants[1:]:
+        ga = gains[v]
+        if statistics.mean(gb) <= 1:
+            break
+        ci = ratio_ci95(ga, gb)
+        print('%s against %s: ratio %.2f, range %.2f-%.2f, 95%% interval %s' % (
+            v, yard, (statistics.mean(ga) - 1) / (statistics.mean(gb) - 1),
+            (min(ga) - 1) / (max(gb) - 1), (max(ga) - 1) / (min(gb) - 1),
+            '%.2f-%.2f' % ci if ci else '-'))
+    print('plain geomean (s), each run: %s' % ' '.join(
+        '%.4f' % baseline_geomean(r, list(r['times']['baseline'])) for r in runs))
+
+
+def summary(results, argv):
+    fields = dict(a.split('=', 1) for a in argv)
+    bad = [k for k in fields if k not in SUMMARY_KEYS + EXTRA_KEYS]
+    if bad or 'python' not in fields:
+        sys.exit('report.py: summary: %s' % (
+            'unknown field %s' % bad[0] if bad else 'no python=VERSION'))
+    print(put_summary(results, fields))
+
+
 def main(argv):
-    if len(argv) >= 2 and argv[0] == 'table':
+    if len(argv) >= 4 and argv[0] == 'compare' and '--' in argv[2:]:
+        compare(argv[1:])
+    elif len(argv) >= 3 and argv[0] == 'summary' and all('=' in a for a in argv[2:]):
+        summary(argv[1], argv[2:])
+    elif len(argv) >= 2 and argv[0] == 'table':
         table(argv[1:])
     elif len(argv) >= 3 and argv[0] == 'select':
         select(argv[1], argv[2])
