@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=c9afbabf684396fe0e58ef4f4fc3f89b47c8e0a0a3cdfa45dfbe79649a6ec990"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=835d0cee5de2a1c3790291b4d03959447fccc0e4ef68145f66ad9158d78cfce9"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
