@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=835d0cee5de2a1c3790291b4d03959447fccc0e4ef68145f66ad9158d78cfce9"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=53a9f5e8f710f6e511356ad041c6d9ee6d48335dbbc42d04abe89e374c0d6ce1"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
