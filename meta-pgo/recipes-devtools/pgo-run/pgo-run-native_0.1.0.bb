@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=53a9f5e8f710f6e511356ad041c6d9ee6d48335dbbc42d04abe89e374c0d6ce1"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=5e7df399443f7fc73e8ea7bde58e11c1bd638584712bb0762a6a465fd7bdcacb"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
