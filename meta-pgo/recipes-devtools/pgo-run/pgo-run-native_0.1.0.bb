@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=84e3fc45b19c8fabb85ef4f86b15227acaf589a76999a5d3f3cdeb93257f62cb"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=de642d562fd2cb68cb1a82eeafb9bf92a256fcc0a4a5e1bdedfbb83f08b69a03"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
