@@ -109,7 +109,7 @@ SUMMARY_KEYS = ['python', 'baseline_geomean', 'native_gain', 'native_lto_gain', 
                 'builds_per_variant', 'fast_gain', 'fast_gain_ratio', 'fast_task_s', 'fast_builds',
                 'gain_ratio_range', 'lto_gain_ratio_range', 'gain_ratio_ci95', 'lto_gain_ratio_ci95']
 # written when given: where a line's figures come from when they are not one run's
-EXTRA_KEYS = ['from', 'builds', 'task_from', 'lto_from', 'lto_builds', 'lto_baseline_geomean', 'fast_from',
+EXTRA_KEYS = ['from', 'builds', 'lto_from', 'lto_builds', 'lto_baseline_geomean', 'fast_from',
               'fast_baseline_geomean']
 
 # Student's t, two-sided 95% (0.975 quantile), by degrees of freedom

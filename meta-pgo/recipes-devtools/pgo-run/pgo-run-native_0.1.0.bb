@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=1c0a3f7568a59508c64bcb4f8c47fe7af0dc7d5aca4cf3bd380cadebdc364d97"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=c192d714214f1cb2b204b5111eff73f49883915b7694a377e720b509234f490b"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
