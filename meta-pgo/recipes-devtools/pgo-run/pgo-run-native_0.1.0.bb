@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=d59be5e81a7bc0b71fd37c4c2594463e60ba817af980ff5361f522fe47342b3f"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=7962e5771a82b3d9465eebdd8db90ecb7006945535d4c20256d072309385c07f"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
