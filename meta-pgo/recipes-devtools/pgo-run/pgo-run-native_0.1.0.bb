@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=7962e5771a82b3d9465eebdd8db90ecb7006945535d4c20256d072309385c07f"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=5373682425695834f635ad293ee72533f011d1ed408d5a84bbdfe2bfa7cd9776"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
