@@ -110,7 +110,7 @@ SUMMARY_KEYS = ['python', 'baseline_geomean', 'native_gain', 'native_lto_gain', 
                 'gain_ratio_range', 'lto_gain_ratio_range', 'gain_ratio_ci95', 'lto_gain_ratio_ci95']
 # written when given: where a line's figures come from when they are not one run's
 EXTRA_KEYS = ['from', 'builds', 'lto_from', 'lto_builds', 'lto_baseline_geomean', 'fast_from',
-              'fast_baseline_geomean']
+              'fast_baseline_geomean', 'fast_gain_ratio_range', 'fast_gain_ratio_ci95']
 
 # Student's t, two-sided 95% (0.975 quantile), by degrees of freedom
 T975 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
