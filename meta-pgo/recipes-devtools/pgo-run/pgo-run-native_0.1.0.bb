@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=b208f1e68cdbda7309a2d2fe08bf241b6c9ea1fa322238e97e3ff8d067e3da31"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=cdc4a3d8082a1c5903e55280e2884ce197ede72bb12b9c182638dfd5bf6332aa"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
