@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=cdc4a3d8082a1c5903e55280e2884ce197ede72bb12b9c182638dfd5bf6332aa"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=adbfa57b8f983d7603b79527e4b71318e8861f6f6e65df5a229e069a41ce1d31"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
