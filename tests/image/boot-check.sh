@@ -10,8 +10,11 @@
 #     profile, and fails without it      9 no QEMU left behind
 #
 # QEMU is always killed and reaped (EXIT/INT/TERM/HUP traps, deadlines).
-# Environment: BOOT_TIMEOUT (s, default 60), STEP_TIMEOUT (s, default 30),
-# QEMU (default qemu-system-x86_64), KEEP=1 keeps the work directory.
+# Environment: IMAGE_ARCH (amd64, arm64 or armhf; default: the architecture
+# of OUTDIR's image, else amd64), BOOT_TIMEOUT (s, default 60), STEP_TIMEOUT
+# (s, default 30), QEMU (default the architecture's qemu-system-*), KEEP=1
+# keeps the work directory. A foreign image's demo runs on the host under
+# qemu-user (test 5), its profile-use builds with the cross compiler.
 # Timings are printed as TAP comments ("# time ...").
 set -u
 
@@ -19,9 +22,13 @@ OUT=${1:?usage: $0 OUTDIR}
 OUT=$(mkdir -p "$OUT" && cd "$OUT" && pwd -P) || exit 2
 BOOT_TIMEOUT=${BOOT_TIMEOUT:-60}
 STEP_TIMEOUT=${STEP_TIMEOUT:-30}
+if [ -z "${IMAGE_ARCH:-}" ] && [ -r "$OUT/image.env" ]; then
+    IMAGE_ARCH=$(sed -n 's/^IMAGE_ARCH=//p' "$OUT/image.env")
+fi
 # shellcheck source=tests/image/lib.sh
 . "$(dirname "$0")/lib.sh"
-require_tools "$QEMU" ssh
+# shellcheck disable=SC2086 # QEMU_USER: empty or one name
+require_tools "$QEMU" ssh $QEMU_USER "$CROSS_CC"
 image_load "$OUT"
 
 W=$(mktemp -d "${TMPDIR:-/tmp}/boot-check.XXXXXX") || exit 2
@@ -129,8 +136,10 @@ echo "# time ssh-run-collect $(since "$t0")s"
 
 # 5. the collected file is a gcda from this compiler: compare magic + version
 # stamp (first 8 bytes) with a profile the same binary writes on the host
+# (a foreign one under qemu-user)
 mkdir -p "$W/hostprof"
-GCOV_PREFIX="$W/hostprof" GCOV_PREFIX_STRIP=$DEMO_PREFIX_STRIP "$DEMO_BINARY" 1 >/dev/null
+# shellcheck disable=SC2086 # IMAGE_QEMU_USER: empty or one name
+GCOV_PREFIX="$W/hostprof" GCOV_PREFIX_STRIP=$DEMO_PREFIX_STRIP ${IMAGE_QEMU_USER:-} "$DEMO_BINARY" 1 >/dev/null
 g=$(head -c 8 "$W/prof/$DEMO_GCDA_STRIPPED" 2>/dev/null | od -An -tx1 | tr -d ' \n')
 h=$(head -c 8 "$W/hostprof/$DEMO_GCDA_STRIPPED" 2>/dev/null | od -An -tx1 | tr -d ' \n')
 if [ -n "$g" ] && [ "$g" = "$h" ] && [ "${g:0:8}" = 61646367 ]; then

@@ -4,7 +4,17 @@
 # is never skipped), the image built and loaded, QEMU started on it, waited
 # for and stopped, and the check that a profile is the one GCC uses.
 image_lib=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-QEMU=${QEMU:-qemu-system-x86_64}
+# IMAGE_ARCH: the image's Debian architecture (amd64, arm64, armhf), which
+# build-image.sh --arch takes; QEMU its system emulator, QEMU_USER the
+# user-mode one that runs its programs on the host (none for amd64)
+IMAGE_ARCH=${IMAGE_ARCH:-amd64}
+# shellcheck disable=SC2034 # QEMU_USER and CROSS_CC: for the caller
+case $IMAGE_ARCH in
+	amd64) QEMU=${QEMU:-qemu-system-x86_64} QEMU_USER='' CROSS_CC=gcc ;;
+	arm64) QEMU=${QEMU:-qemu-system-aarch64} QEMU_USER=qemu-aarch64 CROSS_CC=aarch64-linux-gnu-gcc ;;
+	armhf) QEMU=${QEMU:-qemu-system-arm} QEMU_USER=qemu-arm CROSS_CC=arm-linux-gnueabihf-gcc ;;
+	*) echo "Bail out! IMAGE_ARCH=$IMAGE_ARCH: not amd64, arm64 or armhf"; exit 1 ;;
+esac
 
 # shellcheck source=tests/tap.sh
 . "$image_lib/../tap.sh"
@@ -23,21 +33,28 @@ require_tools() {
 # the downloads in DIR/pkgs), or a plan of one test that fails
 image_build() {
 	mkdir -p "$1" || exit 99
-	if ! sh "$image_lib/build-image.sh" "$1" >"$1/build.log" 2>&1; then
+	if ! sh "$image_lib/build-image.sh" --arch "$IMAGE_ARCH" "$1" >"$1/build.log" 2>&1; then
 		echo "1..1"
-		not_ok "the test image builds"
+		not_ok "the $IMAGE_ARCH test image builds"
 		tail -n 20 "$1/build.log" | diag
 		exit 1
 	fi
 }
 
 # image_load DIR: the image's image.env and demo.env, building it first if need be
+# (an image for another architecture than IMAGE_ARCH fails: one plan, one test)
 image_load() {
+	local want=$IMAGE_ARCH
 	if [ ! -r "$1/image.env" ] || [ ! -r "$1/demo.env" ]; then image_build "$1"; fi
 	# shellcheck source=/dev/null
 	. "$1/image.env"
 	# shellcheck source=/dev/null
 	. "$1/demo.env"
+	if [ "$IMAGE_ARCH" != "$want" ]; then
+		echo "1..1"
+		not_ok "$1 holds an $IMAGE_ARCH image, not $want (IMAGE_ARCH)"
+		exit 1
+	fi
 }
 
 # qemu_start LOG CONSOLE [HOOK]: the loaded image booting in QEMU (TCG), its
@@ -47,15 +64,19 @@ image_load() {
 # starts again on another one (5 tries). Sets qemu_pid; 1 when every try lost.
 qemu_pid=
 qemu_start() {
-	local log=$1 console=$2 hook=${3:-:}
+	local log=$1 console=$2 hook=${3:-:} net=${IMAGE_NET_DEVICE:-virtio-net-pci}
+	# no option ROM for a PCI card; a virtio-mmio one (virtio-net-device) has none
+	case $net in *-pci) net=$net,romfile= ;; esac
 	for _ in 1 2 3 4 5; do
 		qemu_port=$((20000 + RANDOM % 30000))
-		"$QEMU" -accel tcg -machine q35,i8042=off -cpu max -m 512 -smp 1 \
+		# shellcheck disable=SC2086 # the machine's and CPU's options
+		"$QEMU" -accel tcg ${IMAGE_QEMU_MACHINE:--machine q35,i8042=off} \
+			${IMAGE_QEMU_CPU:--cpu max} -m 512 -smp 1 \
 			-nodefaults -no-user-config -display none -no-reboot -snapshot \
 			-kernel "$IMAGE_KERNEL" -initrd "$IMAGE_INITRD" -append "$IMAGE_CMDLINE" \
 			-chardev "$console,id=ser0" -serial chardev:ser0 \
 			-netdev "user,id=n0,restrict=on,hostfwd=tcp:127.0.0.1:$qemu_port-:22" \
-			-device virtio-net-pci,netdev=n0,romfile= \
+			-device "$net,netdev=n0" \
 			</dev/null >"$log" 2>&1 &
 		qemu_pid=$!
 		"$hook"
