@@ -357,7 +357,7 @@ pgo_check() { # LAYER BUILDDIR PROFDIR LOG
 		for f in pgo_gcov_stamp pgo_check_gcc_profile; do
 			echo "$f() {"
 			printf '%b\n' "$(recipe_var "$layer" 'recipes-devtools/python/python3_%.bbappend' "$f" \
-				"B=$b" "T=$t" CC=gcc)"
+				"B=$b" "T=$t" "CC=${CC_CHECK:-gcc}")"
 			echo "}"
 		done
 		echo "pgo_check_gcc_profile mangled '$prof'"
