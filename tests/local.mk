@@ -141,6 +141,16 @@ $(TEST_IMAGE_LOGS): %D%/runner/qemu.sh.log
 # in the image's demo-build/ (GCC ties a .gcda to its object path): one at a time
 TEST_SSH_TARGET_LOG = %D%/runner/test-ssh-target.sh.log
 $(TEST_SSH_TARGET_LOG): $(TEST_PROFILE_LOG)
+# the arm64 (qemuarm64) and armhf (qemuarm) images, built from Debian's
+# packages of the architecture with the demo cross-built, booted by hand and
+# by pgo-run profile; then do_profile for qemuarm64, stand-alone and through
+# -B, against an aarch64 image of its own from the packages qemu-arm64.sh
+# downloads (so: after it)
+dist_check_SCRIPTS += %D%/runner/qemu-arch.sh %D%/runner/qemu-arm64.sh \
+	%D%/runner/qemu-armhf.sh %D%/runner/do-profile-arm64.sh
+TESTS += %D%/runner/qemu-arm64.sh %D%/runner/qemu-armhf.sh %D%/runner/do-profile-arm64.sh
+TEST_DO_PROFILE_ARM64_LOG = %D%/runner/do-profile-arm64.sh.log
+$(TEST_DO_PROFILE_ARM64_LOG): %D%/runner/qemu-arm64.sh.log
 # the generated python3-pgo-image:do_profile run by pgo-run task against an
 # image of its own, from the packages tests/runner/qemu.sh downloads (so: after it)
 dist_check_SCRIPTS += %D%/runner/do-profile.sh
