@@ -104,7 +104,18 @@ OUT=$(cd "$1" && pwd -P)
 # --- packages ---------------------------------------------------------------
 debs=$OUT/pkgs/debs
 tree=$OUT/pkgs/tree
+# one architecture a directory: its packages are unpacked together
+# (OUTDIR/pkgs/arch, else the architecture of the busybox package there)
+if ! was=$(cat "$OUT/pkgs/arch" 2>/dev/null); then
+    was=
+    for d in "$debs"/busybox-static_*.deb; do
+        [ -f "$d" ] && was=${d##*_} && was=${was%.deb}
+    done
+fi
+[ -z "$was" ] || [ "$was" = "$ARCH" ] ||
+    die "$OUT holds $was packages: build the $ARCH image in another directory"
 mkdir -p "$debs"
+echo "$ARCH" >"$OUT/pkgs/arch"
 
 # -o APT::Sandbox::User=root: as root, _apt may not be able to write here
 aptopts=

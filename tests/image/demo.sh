@@ -10,9 +10,13 @@
 #      mc:pgo:python3-pgo-image -c profile" would run it    OUTDIR/build
 #   4. where the profile landed and how many files it has
 #
+# MACHINE (environment) picks the image: qemux86-64 (the default), qemuarm64
+# (Debian's arm64 packages, the demo cross-built with aarch64-linux-gnu-gcc,
+# qemu-system-aarch64) or qemuarm (armhf, arm-linux-gnueabihf-gcc,
+# qemu-system-arm); another machine's image goes in OUTDIR/image-MACHINE.
 # Run after make, from the build tree or the source tree (PGO_GEN and PGO_RUN
 # name the programs otherwise, PGO_RUN_SRC the runner's source tarball).
-# Needs qemu-system-x86_64, ssh and what build-image.sh needs.
+# Needs the machine's qemu-system-*, ssh and what build-image.sh needs.
 set -eu
 
 say() { printf 'demo: %s\n' "$*"; }
@@ -27,7 +31,14 @@ build=.
 [ -x ./generator/pgo-gen ] || build=$src
 PGO_GEN=${PGO_GEN:-$build/generator/pgo-gen}
 PGO_RUN=${PGO_RUN:-$build/runner/pgo-run}
-QEMU=${QEMU:-qemu-system-x86_64}
+MACHINE=${MACHINE:-qemux86-64}
+case $MACHINE in
+	qemux86-64) arch=amd64 qemu=qemu-system-x86_64 qemupkg=qemu-system-x86 image=image ;;
+	qemuarm64) arch=arm64 qemu=qemu-system-aarch64 qemupkg=qemu-system-arm image=image-$MACHINE ;;
+	qemuarm) arch=armhf qemu=qemu-system-arm qemupkg=qemu-system-arm image=image-$MACHINE ;;
+	*) die "MACHINE=$MACHINE: not qemux86-64, qemuarm64 or qemuarm" ;;
+esac
+QEMU=${QEMU:-$qemu}
 for p in "$PGO_GEN" "$PGO_RUN"; do
 	[ -x "$p" ] || die "$p not found: run make first (or set PGO_GEN and PGO_RUN)"
 done
@@ -41,7 +52,7 @@ if [ -z "${PGO_RUN_SRC:-}" ]; then
 	[ -n "${PGO_RUN_SRC:-}" ] || die "no pgo-run-VERSION.tar.gz beside $(dirname "$PGO_GEN"): run make first (or set PGO_RUN_SRC)"
 fi
 export PGO_RUN_SRC
-command -v "$QEMU" >/dev/null 2>&1 || die "$QEMU not found (apt-get install qemu-system-x86)"
+command -v "$QEMU" >/dev/null 2>&1 || die "$QEMU not found (apt-get install $qemupkg)"
 command -v ssh >/dev/null 2>&1 || die "ssh not found (apt-get install openssh-client)"
 mkdir -p "${1:-out}" || die "cannot make ${1:-out}"
 OUT=$(cd "${1:-out}" && pwd -P)
@@ -54,11 +65,11 @@ say "1. layer: $layer ($(find "$layer" -type f | wc -l) files)"
 
 # 2. the image
 t0=$(now)
-if ! sh "$src/tests/image/build-image.sh" "$OUT/image" >"$OUT/image.log" 2>&1; then
-	tail -n 5 "$OUT/image.log" >&2
-	die "building the image failed (log: $OUT/image.log)"
+if ! sh "$src/tests/image/build-image.sh" --arch "$arch" "$OUT/$image" >"$OUT/$image.log" 2>&1; then
+	tail -n 5 "$OUT/$image.log" >&2
+	die "building the image failed (log: $OUT/$image.log)"
 fi
-say "2. image: $(sed -n 's/^DEPLOY_DIR_IMAGE = "\(.*\)"$/\1/p' "$OUT/image/profile.conf")" \
+say "2. image: $(sed -n 's/^DEPLOY_DIR_IMAGE = "\(.*\)"$/\1/p' "$OUT/$image/profile.conf")" \
 	"($(since "$t0")s)"
 
 # 3. do_profile, as BitBake would run it; the run script calls pgo-run from PATH
@@ -69,13 +80,13 @@ say "3. do_profile, as bitbake mc:pgo:python3-pgo-image -c profile runs it:" \
 rc=0
 PATH=$(dirname "$PGO_RUN"):$PATH "$PGO_RUN" task -D TOPDIR="$OUT/build" \
 	-D STAGING_BINDIR_NATIVE="$(dirname "$(command -v "$QEMU")")" \
-	-c "$OUT/image/profile.conf" -c "$src/tests/image/demo.conf" \
+	-c "$OUT/$image/profile.conf" -c "$src/tests/image/demo.conf" \
 	-I "$layer" "$recipe" profile || rc=$?
-[ "$rc" = 0 ] || die "do_profile failed with exit code $rc (logs: $OUT/build/tmp/work/qemux86-64/python3-pgo-image/temp)"
+[ "$rc" = 0 ] || die "do_profile failed with exit code $rc (logs: $OUT/build/tmp/work/$MACHINE/python3-pgo-image/temp)"
 say "   do_profile done ($(since "$t0")s)"
 
 # 4. the profile
-prof=$OUT/build/pgo-profile/qemux86-64
+prof=$OUT/build/pgo-profile/$MACHINE
 [ -f "$prof/pgo-manifest.xml" ] || die "no pgo-manifest.xml in $prof"
 files=$(cd "$prof" && find . -type f | sed 's|^\./||' | LC_ALL=C sort)
 nfiles=$(printf '%s\n' "$files" | grep -c .)
