@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=adbfa57b8f983d7603b79527e4b71318e8861f6f6e65df5a229e069a41ce1d31"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=429d06ee86b1e2396322164f74cdd4b50ac5a654c4da544de75b3656fa375f66"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
