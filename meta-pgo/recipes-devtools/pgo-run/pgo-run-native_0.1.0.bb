@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=429d06ee86b1e2396322164f74cdd4b50ac5a654c4da544de75b3656fa375f66"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=e7b97eebb59b2126444083658628f7133a6c3b40e10ce412f1c042b51c03f102"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
