@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=e7b97eebb59b2126444083658628f7133a6c3b40e10ce412f1c042b51c03f102"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=89992c4c9d2e0e55ccabd2be31b1f4923320f95f6ce2f102de368e05393f3979"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
