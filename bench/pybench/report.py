@@ -104,13 +104,18 @@ def files(w, name):
     return sum(1 for f in os.listdir(d) if f.endswith('.gcda')) if os.path.isdir(d) else 0
 
 
-SUMMARY_KEYS = ['python', 'baseline_geomean', 'native_gain', 'native_lto_gain', 'cross_gain',
+SUMMARY_KEYS = ['python', 'arch', 'baseline_geomean', 'native_gain', 'native_lto_gain', 'cross_gain',
                 'cross_lto_gain', 'gain_ratio', 'lto_gain_ratio', 'profile_task_s', 'test_pgo_s',
                 'builds_per_variant', 'fast_gain', 'fast_gain_ratio', 'fast_task_s', 'fast_builds',
                 'gain_ratio_range', 'lto_gain_ratio_range', 'gain_ratio_ci95', 'lto_gain_ratio_ci95']
 # written when given: where a line's figures come from when they are not one run's
 EXTRA_KEYS = ['from', 'builds', 'lto_from', 'lto_builds', 'lto_baseline_geomean', 'fast_from',
               'fast_baseline_geomean', 'fast_gain_ratio_range', 'fast_gain_ratio_ci95']
+
+# the line of a target other than x86_64 (no real timing there: a model's
+# gains, marked as such, and what was measured of the cross build)
+ARCH_KEYS = ['python', 'arch', 'machine', 'model_gain', 'model_gain_oe', 'model_error_x86',
+             'coverage', 'profile_task_s', 'fast_task_s', 'builds_per_variant']
 
 # Student's t, two-sided 95% (0.975 quantile), by degrees of freedom
 T975 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
@@ -134,17 +139,27 @@ def ratio_ci95(ga, gb):
     return 1 + (d - t * se) / gain, 1 + (d + t * se) / gain
 
 
+def summary_key(line):
+    """a summary line's CPython version (as numbers) and architecture"""
+    f = dict(x.split('=', 1) for x in line.split())
+    return [int(p) for p in f['python'].split('.')], f.get('arch', 'x86_64')
+
+
 def put_summary(results, fields):
-    """RESULTS/summary.txt: one line per CPython version, this one replaced."""
+    """RESULTS/summary.txt: one line per CPython version and architecture,
+    this one replaced."""
     path = os.path.join(results, 'summary.txt')
-    line = ' '.join(['%s=%s' % (k, fields.get(k, '-')) for k in SUMMARY_KEYS] +
+    fields = dict(fields)
+    fields.setdefault('arch', 'x86_64')
+    keys = SUMMARY_KEYS if fields['arch'] == 'x86_64' else ARCH_KEYS
+    line = ' '.join(['%s=%s' % (k, fields.get(k, '-')) for k in keys] +
                     ['%s=%s' % (k, fields[k]) for k in EXTRA_KEYS if k in fields])
     old = []
     if os.path.exists(path):
         with open(path) as f:
             old = [x.rstrip('\n') for x in f if x.startswith('python=')]
-    keep = [x for x in old if x.split()[0] != 'python=' + fields['python']]
-    lines = sorted(keep + [line], key=lambda x: [int(p) for p in x.split()[0][7:].split('.')])
+    keep = [x for x in old if summary_key(x) != summary_key(line)]
+    lines = sorted(keep + [line], key=summary_key)
     os.makedirs(results, exist_ok=True)
     with open(path + '.tmp', 'w') as f:
         f.write('\n'.join(lines) + '\n')
@@ -480,7 +495,7 @@ def compare(argv):
 
 def summary(results, argv):
     fields = dict(a.split('=', 1) for a in argv)
-    bad = [k for k in fields if k not in SUMMARY_KEYS + EXTRA_KEYS]
+    bad = [k for k in fields if k not in SUMMARY_KEYS + ARCH_KEYS + EXTRA_KEYS]
     if bad or 'python' not in fields:
         sys.exit('report.py: summary: %s' % (
             'unknown field %s' % bad[0] if bad else 'no python=VERSION'))
