@@ -27,11 +27,7 @@ out=$shared/do-profile-arm64
 # shellcheck disable=SC2086 # QEMU_USER: one name
 require_tools "$QEMU" ssh $QEMU_USER "$CROSS_CC"
 [ -x "$PGO_RUN" ] || { echo "Bail out! $PGO_RUN not built"; exit 99; }
-mkdir -p "$out/pkgs/debs" || exit 99
-for f in "$shared"/arm64/pkgs/debs/*.deb; do
-	[ -f "$f" ] && [ ! -e "$out/pkgs/debs/${f##*/}" ] &&
-		{ ln "$f" "$out/pkgs/debs/" 2>/dev/null || cp "$f" "$out/pkgs/debs/"; }
-done
+reuse_debs "$shared"/arm64 "$out"
 image_build "$out"
 image_load "$out"
 echo "1..11"

@@ -27,11 +27,7 @@ require_tools "$QEMU" ssh
 for p in "$PGO_RUN" "$PGO_GEN"; do
 	[ -x "$p" ] || { echo "Bail out! $p not built"; exit 99; }
 done
-mkdir -p "$out/pkgs/debs" || exit 99
-for f in "$shared"/pkgs/debs/*.deb; do
-	[ -f "$f" ] && [ ! -e "$out/pkgs/debs/${f##*/}" ] &&
-		{ ln "$f" "$out/pkgs/debs/" 2>/dev/null || cp "$f" "$out/pkgs/debs/"; }
-done
+reuse_debs "$shared" "$out"
 image_build "$out"
 image_load "$out"
 echo "1..28"

@@ -77,3 +77,14 @@ pids_gone() {
 }
 
 tree_sum() { (cd "$1" 2>/dev/null && find . -type f | LC_ALL=C sort | xargs cat | cksum); }
+
+# reuse_debs FROM TO: the packages another test downloaded into FROM/pkgs/debs
+# linked (or copied) into TO/pkgs/debs, so that building TO's image downloads
+# nothing again; 99 (a hard error) when TO cannot be made
+reuse_debs() {
+	mkdir -p "$2/pkgs/debs" || exit 99
+	for f in "$1"/pkgs/debs/*.deb; do
+		[ -f "$f" ] && [ ! -e "$2/pkgs/debs/${f##*/}" ] &&
+			{ ln "$f" "$2/pkgs/debs/" 2>/dev/null || cp "$f" "$2/pkgs/debs/"; }
+	done
+}
