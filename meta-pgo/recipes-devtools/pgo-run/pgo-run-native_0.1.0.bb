@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=7262b72a9c853c06c6f2027ea82cc79daa69903a3ce78c6313720f4b69fffe2c"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=82cfbd599840c1a67271299b6780c674768901355e08b6ae3bc0543175adb06c"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
