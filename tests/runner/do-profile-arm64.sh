@@ -66,24 +66,7 @@ profile_use "pgo-profile/$m: $CROSS_CC" demo_use "$pd"
 
 # 6-11 the same step through -B in a qemuarm64 build directory
 b=$W/builddir
-mkdir -p "$b/conf"
-# shellcheck disable=SC2016 # ${TOPDIR}: BitBake expands it
-printf 'BBPATH = "${TOPDIR}"\nBBFILES ?= ""\nBBLAYERS ?= "%s %s"\n' \
-	"$top/tests/data/oe-meta/meta" "$top/meta-pgo" >"$b/conf/bblayers.conf"
-{
-	printf 'MACHINE = "%s"\nBBMULTICONFIG = "pgo"\nPGO_PROFILE_TIMEOUT = "600"\n' "$m"
-	grep -v -e '^#' -e '^MACHINE' -e '^DEPLOY_DIR_IMAGE' -e '^IMAGE_LINK_NAME' "$out/profile.conf"
-} >"$b/conf/local.conf"
-img=$IMAGE_DEPLOY_DIR dd=$b/tmp-pgo/deploy/images/$m
-wk=$b/tmp-pgo/work/$m-oe-linux/python3-pgo-image/1.0
-mkdir -p "$dd" "$wk/recipe-sysroot-native/usr/bin"
-kernel=$(sed -n 's/^qb_default_kernel = //p' "$img/pgo-test-image-$m.rootfs.qemuboot.conf")
-ln -sf "$(readlink -f "$img/$kernel")" "$dd/$kernel"
-ln -sf "$(readlink -f "$img/pgo-test-image-$m.rootfs.cpio.gz")" \
-	"$dd/python3-pgo-image-$m.rootfs.cpio.gz"
-sed "s/pgo-test-image-$m\\.rootfs/python3-pgo-image-$m.rootfs/" \
-	"$img/pgo-test-image-$m.rootfs.qemuboot.conf" >"$dd/python3-pgo-image-$m.rootfs.qemuboot.conf"
-ln -sf "$(command -v "$QEMU")" "$wk/recipe-sysroot-native/usr/bin/"
+pgo_builddir "$b" "$m" "$out"
 t0=$(now)
 (cd "$b" && PATH="$(dirname "$PGO_RUN"):$PATH" "$PGO_RUN" task -B "$b" \
 	mc:pgo:python3-pgo-image profile) >"$W/builddir.out" 2>&1

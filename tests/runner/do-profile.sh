@@ -161,32 +161,13 @@ grep -A1 -x '\[--python\]' "$W/stub.args" | grep -qx '\[/usr/bin/other\]'
 check $? "set: PGO_PROFILE_PROGRAM is the program run"
 
 # 23-28 the same step through -B, as a user re-runs it in the build directory
-# of a real build once BitBake has built the image: OE-core's meta
-# (tests/data/oe-meta: bitbake.conf, the global classes, core-image and what
-# it inherits), the committed layer, BBMULTICONFIG = "pgo", the test image in
-# that configuration's deploy directory under python3-pgo-image's names, and
-# qemu in the image recipe's native sysroot, where BitBake stages it. The
+# of a real build once BitBake has built the image (pgo_builddir: OE-core's
+# meta from tests/data/oe-meta, bitbake.conf, the global classes, core-image
+# and what it inherits). The
 # image recipe's PATH needs python bblang does not run (image.bbclass's
 # all_multilib_tune_values): pgo-run names it and the task keeps the caller's.
 b=$W/builddir
-mkdir -p "$b/conf"
-printf 'BBPATH = "${TOPDIR}"\nBBFILES ?= ""\nBBLAYERS ?= "%s %s"\n' \
-	"$top/tests/data/oe-meta/meta" "$top/meta-pgo" >"$b/conf/bblayers.conf"
-{
-	printf 'MACHINE = "qemux86-64"\nBBMULTICONFIG = "pgo"\nPGO_PROFILE_TIMEOUT = "600"\n'
-	grep -v -e '^#' -e '^MACHINE' -e '^DEPLOY_DIR_IMAGE' -e '^IMAGE_LINK_NAME' "$out/profile.conf"
-} >"$b/conf/local.conf"
-img=$out/deploy/images/qemux86-64 dd=$b/tmp-pgo/deploy/images/qemux86-64
-wk=$b/tmp-pgo/work/qemux86_64-oe-linux/python3-pgo-image/1.0
-mkdir -p "$dd" "$wk/recipe-sysroot-native/usr/bin"
-kernel=$(sed -n 's/^qb_default_kernel = //p' "$img/pgo-test-image-qemux86-64.rootfs.qemuboot.conf")
-ln -sf "$(readlink -f "$img/$kernel")" "$dd/$kernel"
-ln -sf "$(readlink -f "$img/pgo-test-image-qemux86-64.rootfs.cpio.gz")" \
-	"$dd/python3-pgo-image-qemux86-64.rootfs.cpio.gz"
-sed 's/pgo-test-image-qemux86-64\.rootfs/python3-pgo-image-qemux86-64.rootfs/' \
-	"$img/pgo-test-image-qemux86-64.rootfs.qemuboot.conf" \
-	>"$dd/python3-pgo-image-qemux86-64.rootfs.qemuboot.conf"
-ln -sf "$(command -v "$QEMU")" "$wk/recipe-sysroot-native/usr/bin/"
+pgo_builddir "$b" qemux86-64 "$out"
 t0=$(now)
 (cd "$b" && PATH="$(dirname "$PGO_RUN"):$PATH" "$PGO_RUN" task -B "$b" \
 	mc:pgo:python3-pgo-image profile) >"$W/builddir.out" 2>&1

@@ -88,3 +88,32 @@ reuse_debs() {
 			{ ln "$f" "$2/pkgs/debs/" 2>/dev/null || cp "$f" "$2/pkgs/debs/"; }
 	done
 }
+
+# pgo_builddir BUILDDIR MACHINE IMAGEDIR: BUILDDIR made as a real build
+# leaves it once BitBake has built python3-pgo-image for MACHINE: OE-core's
+# meta (tests/data/oe-meta), the committed layer, BBMULTICONFIG = "pgo", the
+# test image of IMAGEDIR (its profile.conf in local.conf) in that
+# configuration's deploy directory under python3-pgo-image's names, and
+# $QEMU in the image recipe's native sysroot, where BitBake stages it. Sets
+# dd (that deploy directory) and wk (the recipe's WORKDIR).
+pgo_builddir() {
+	local b=$1 m=$2 img=$3/deploy/images/$2 kernel
+	mkdir -p "$b/conf"
+	# shellcheck disable=SC2016 # ${TOPDIR}: BitBake expands it
+	printf 'BBPATH = "${TOPDIR}"\nBBFILES ?= ""\nBBLAYERS ?= "%s %s"\n' \
+		"$here/data/oe-meta/meta" "$here/../meta-pgo" >"$b/conf/bblayers.conf"
+	{
+		printf 'MACHINE = "%s"\nBBMULTICONFIG = "pgo"\nPGO_PROFILE_TIMEOUT = "600"\n' "$m"
+		grep -v -e '^#' -e '^MACHINE' -e '^DEPLOY_DIR_IMAGE' -e '^IMAGE_LINK_NAME' "$3/profile.conf"
+	} >"$b/conf/local.conf"
+	dd=$b/tmp-pgo/deploy/images/$m
+	wk=$b/tmp-pgo/work/$(printf '%s' "$m" | tr - _)-oe-linux/python3-pgo-image/1.0
+	mkdir -p "$dd" "$wk/recipe-sysroot-native/usr/bin"
+	kernel=$(sed -n 's/^qb_default_kernel = //p' "$img/pgo-test-image-$m.rootfs.qemuboot.conf")
+	ln -sf "$(readlink -f "$img/$kernel")" "$dd/$kernel"
+	ln -sf "$(readlink -f "$img/pgo-test-image-$m.rootfs.cpio.gz")" \
+		"$dd/python3-pgo-image-$m.rootfs.cpio.gz"
+	sed "s/pgo-test-image-$m\\.rootfs/python3-pgo-image-$m.rootfs/" \
+		"$img/pgo-test-image-$m.rootfs.qemuboot.conf" >"$dd/python3-pgo-image-$m.rootfs.qemuboot.conf"
+	ln -sf "$(command -v "$QEMU")" "$wk/recipe-sysroot-native/usr/bin/"
+}
