@@ -34,6 +34,11 @@ debian_source() {
 	die "apt-get source python$XY failed (deb-src entry? see .ci/install-deps): $(tail -n 1 "$W/logs/source.log")"
 }
 
+# the arguments of the profile task NAME in bench/cpython-e2e.tasks
+task_args() { # NAME
+	sed -e 's/#.*//' "$top/bench/cpython-e2e.tasks" | awk -F'\t' -v n="$1" '$1 == n { print $2 }'
+}
+
 # a variable of a generated recipe, as BitBake would expand it (bblang)
 recipe_var() { # LAYER RECIPE VAR [VAR=VALUE]...
 	local layer=$1 recipe=$2 var=$3 defs=() kv
@@ -384,6 +389,25 @@ count_used() { # BUILDDIR LOG PROFDIR -> "used total"
 	echo "$used $total"
 }
 
+# rebuild_checks NAME LAYER BUILDDIR PROFDIR LOG: what a rebuild with a
+# profile must show (rebuild, and bench/cpython-cross's): no coverage
+# mismatch, do_pgo_check (its compiler CC_CHECK, default gcc), at least 90%
+# of the core objects built with the profile; their count in times/used-NAME
+rebuild_checks() {
+	local name=$1 layer=$2 b=$3 prof=$4 log=$5
+	local mism; mism=$(grep -c 'coverage-mismatch\|coverage mismatch' "$log" || true)
+	[ "$mism" = 0 ] || die "rebuild $name: $mism coverage-mismatch diagnostics"
+	pgo_check "$layer" "$b" "$prof" "$W/logs/pgo-check-$name.log" ||
+		die "rebuild $name: do_pgo_check fails: $(tail -n 1 "$W/logs/pgo-check-$name.log")"
+	say "rebuild $name: do_pgo_check: $(tail -n 1 "$W/logs/pgo-check-$name.log")"
+	set -- $(count_used "$b" "$log" "$prof")
+	echo "$1 $2" >"$W/times/used-$name"
+	local pct=$(( $1 * 100 / $2 ))
+	[ "$pct" -ge 90 ] || die "rebuild $name: only $1 of $2 core objects ($pct%) were built with the profile"
+	local nf; nf=$(grep -c 'profile for function .* not found' "$log" || true)
+	say "rebuild $name: $(cat "$W/times/rebuild-$name") s; $1 of $2 core objects built with the profile ($pct%); $nf functions without profile data"
+}
+
 # rebuild TREE_NAME LAYER PROFILE_NAME [CONFIGURE ARGS]: python3 rebuilt with
 # a profile as the python3 bbappend does it (PGO_USE_FLAGS), in a tree and
 # build directory of its own; do_pgo_check, no coverage mismatch, and at
@@ -403,17 +427,7 @@ rebuild() {
 	since "$s" >"$W/times/rebuild-$name"
 	rm -rf "$W/inst/$name"
 	make -C "$t/build" install >>"$log" 2>&1
-	local mism; mism=$(grep -c 'coverage-mismatch\|coverage mismatch' "$log" || true)
-	[ "$mism" = 0 ] || die "rebuild $name: $mism coverage-mismatch diagnostics"
-	pgo_check "$layer" "$t/build" "$prof" "$W/logs/pgo-check-$name.log" ||
-		die "rebuild $name: do_pgo_check fails: $(tail -n 1 "$W/logs/pgo-check-$name.log")"
-	say "rebuild $name: do_pgo_check: $(tail -n 1 "$W/logs/pgo-check-$name.log")"
-	set -- $(count_used "$t/build" "$log" "$prof")
-	echo "$1 $2" >"$W/times/used-$name"
-	local pct=$(( $1 * 100 / $2 ))
-	[ "$pct" -ge 90 ] || die "rebuild $name: only $1 of $2 core objects ($pct%) were built with the profile"
-	local nf; nf=$(grep -c 'profile for function .* not found' "$log" || true)
-	say "rebuild $name: $(cat "$W/times/rebuild-$name") s; $1 of $2 core objects built with the profile ($pct%); $nf functions without profile data"
+	rebuild_checks "$name" "$layer" "$t/build" "$prof" "$log"
 }
 
 # the benchmark set (bench/pybench) over the interpreters $W/inst/NAME,
