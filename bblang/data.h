@@ -68,6 +68,9 @@ int bb_data_rename(struct bb_data *d, const char *from, const char *to);
 int bb_data_get_flag(struct bb_data *d, const char *var, const char *flag, bool expand,
 	bool noweakdefault, bool parsing, char **out);
 int bb_data_get(struct bb_data *d, const char *var, bool expand, char **out);
+/* var[flag] expanded, as bb_data_get_flag; 1 (with *out set) when *out holds
+   inline python that was left unevaluated, or text built from it */
+int bb_data_get_checked(struct bb_data *d, const char *var, const char *flag, char **out);
 /* expands a string; varname (may be NULL) is used for self-reference checks */
 int bb_data_expand(struct bb_data *d, const char *s, const char *varname, char **out);
 

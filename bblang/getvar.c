@@ -584,20 +584,35 @@ bb_data_flag_raw(struct bb_data *d, const char *var, const char *flag)
 	return var_value(v, flag, false);
 }
 
-int
-bb_data_get_flag(struct bb_data *d, const char *var, const char *flag, bool expand,
-	bool noweakdefault, bool parsing, char **out)
+/* the value, or -1; 1 when it holds inline python left unevaluated */
+static int
+get_value(struct bb_data *d, const char *var, const char *flag, bool expand, bool noweak,
+	bool parsing, char **out)
 {
 	struct getres r = { 0 };
-	int ret = get_top(d, var, flag, expand, noweakdefault, parsing, &r);
+	int ret = get_top(d, var, flag, expand, noweak, parsing, &r);
 
 	*out = NULL;
 	if (ret == 0) {
 		*out = r.value;
 		r.value = NULL;
+		ret = r.uneval;
 	}
 	getres_release(&r);
 	return ret;
+}
+
+int
+bb_data_get_flag(struct bb_data *d, const char *var, const char *flag, bool expand,
+	bool noweakdefault, bool parsing, char **out)
+{
+	return get_value(d, var, flag, expand, noweakdefault, parsing, out) < 0 ? -1 : 0;
+}
+
+int
+bb_data_get_checked(struct bb_data *d, const char *var, const char *flag, char **out)
+{
+	return get_value(d, var, flag, true, false, false, out);
 }
 
 int

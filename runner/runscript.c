@@ -87,8 +87,9 @@ runscript_quote_dq(struct bb_buf *out, const char *s)
 {
 	bb_buf_addch(out, '"');
 	for (; *s; s++) {
-		/* emit_var escapes " ` $ and turns newlines into continuations; also \ here */
-		if (*s == '"' || *s == '`' || *s == '$' || *s == '\\')
+		/* emit_var's escapes: " ` $, and newlines as continuations; a
+		   backslash stays as it is, as BitBake writes it */
+		if (*s == '"' || *s == '`' || *s == '$')
 			bb_buf_addch(out, '\\');
 		if (*s == '\n')
 			bb_buf_addstr(out, " \\");
@@ -222,61 +223,168 @@ not_written(struct bb_data *d, const char *var, const char *why, struct bb_buf *
 	bb_data_warn(d, NULL, "exported variable '%s' not written: %s", var, why);
 }
 
-/* emit_var for a variable: "export VAR=..." or "unset VAR" or nothing */
+/* a warning of bblang's "FILE:LINE: warning: inline python not evaluated in 'VAR': WHY: 'CODE'" */
+struct py_warning {
+	char *where, *var, *why, *code;
+};
+
+static bool
+parse_py_warning(const char *w, struct py_warning *pw)
+{
+	const char *tag = "inline python not evaluated in '", *at = strstr(w, ": warning: ");
+	const char *v = strstr(w, tag), *ve, *c;
+
+	if (!v)
+		return false;
+	v += strlen(tag);
+	if (!(ve = strstr(v, "': ")) || !(c = strstr(ve + 3, ": '${@")))
+		return false;
+	pw->where = at && at < v ? xstrndup(w, (size_t)(at - w)) : NULL;
+	pw->var = xstrndup(v, (size_t)(ve - v));
+	pw->why = xstrndup(ve + 3, (size_t)(c - ve - 3));
+	pw->code = xstrndup(c + 3, strlen(c + 3) - (strlen(c + 3) && c[strlen(c) - 1] == '\'' ? 1 : 0));
+	return true;
+}
+
 static void
-emit_var(struct bb_data *d, const char *var, struct bb_buf *out)
+py_warning_release(struct py_warning *pw)
+{
+	free(pw->where);
+	free(pw->var);
+	free(pw->why);
+	free(pw->code);
+}
+
+/* whether text refers to ${name} or ${name:...} or ${name[...]}: the variable a warning names */
+static bool
+refers_to(const char *text, const char *var)
+{
+	size_t n = strcspn(var, ":[");
+
+	for (const char *p = text; (p = strstr(p, "${")); p += 2)
+		if (!strncmp(p + 2, var, n) && strchr("}:[", p[2 + n]))
+			return true;
+	return false;
+}
+
+/*
+ * the error for a value the task needs that still holds inline python bblang
+ * could not evaluate (the shell would take "${@...}" for a bad substitution,
+ * or run it): names the value, and where the python was set and why bblang
+ * left it, from bblang's warning for it; raw is the value before expansion
+ */
+static int
+needs_python(struct bb_data *d, const char *what, const char *name, const struct bb_loc *loc,
+	const char *val, const char *raw, struct bb_error *err)
+{
+	struct py_warning best = { 0 }, pw;
+	int rank = 0;
+
+	for (size_t i = 0; i < bb_data_nwarnings(d) && rank < 2; i++) {
+		int r;
+
+		if (!parse_py_warning(bb_data_warning(d, i), &pw))
+			continue;
+		r = !strstr(val, pw.code) ? 0 :
+		    (!strncmp(pw.var, name, strcspn(pw.var, ":[")) &&
+		     !name[strcspn(pw.var, ":[")]) || (raw && refers_to(raw, pw.var)) ? 2 : 1;
+		if (r > rank) {
+			py_warning_release(&best);
+			best = pw;
+			rank = r;
+		} else {
+			py_warning_release(&pw);
+		}
+	}
+	if (!rank) {
+		const char *p = strstr(val, "${@");
+		int n = p ? (int)strcspn(p, "\n") : 0;
+
+		return bb_error(err, loc, "%s '%s' holds inline python that pgo-run cannot "
+			"evaluate ('%.*s'): the shell would run it as text", what, name, n > 60 ? 60 : n,
+			p ? p : "");
+	}
+	bb_error(err, loc, "%s '%s' holds inline python that pgo-run cannot evaluate: %s in %s%s%s "
+		"(%s): the shell would run it as text", what, name, best.code, best.var,
+		best.where ? ", set at " : "", best.where ? best.where : "", best.why);
+	py_warning_release(&best);
+	return -1;
+}
+
+/* emit_var for a variable: "export VAR=..." or "unset VAR" or nothing */
+static int
+emit_var(struct bb_data *d, const char *var, struct bb_buf *out, struct bb_error *err)
 {
 	bool exp = runscript_flag_true(d, var, "export");
 	bool unexp = runscript_flag_true(d, var, "unexport");
 	char *val = NULL;
+	int st, ret = 0;
 
 	if ((!exp && !unexp) || strpbrk(var, "-.{}+") || !strcmp(var, "PWD") ||
 	    !strncmp(var, "BASH_FUNC_", 10))
-		return;
-	if (bb_data_get(d, var, true, &val) < 0) {
+		return 0;
+	if ((st = bb_data_get_checked(d, var, "_content", &val)) < 0) {
 		char *why = xasprintf("its expansion failed: %s", bb_data_error(d));
 
 		bb_data_clear_error(d);
 		not_written(d, var, why, out);
 		free(why);
-		return;
+		return 0;
 	}
-	if (unexp) {
+	if (unexp)
+		/* the value is not needed: "unset" whatever it holds */
 		bb_buf_addf(out, "unset %s\n", var);
-	} else if (val && strstr(val, "${@")) {
-		/* inline python that bblang left as it was */
-		not_written(d, var, "its value needs python that pgo-run cannot evaluate", out);
-	} else if (val) {
+	else if (val && st == 1)
+		ret = needs_python(d, "exported variable", var, bb_data_loc(d, var), val, NULL, err);
+	else if (val) {
 		bb_buf_addf(out, "export %s=", var);
 		runscript_quote_dq(out, val);
 		bb_buf_addch(out, '\n');
 	}
 	free(val);
+	return ret;
 }
 
 static int
-emit_vars(struct bb_data *d, struct bb_buf *out)
+emit_vars(struct bb_data *d, struct bb_buf *out, struct bb_error *err)
 {
 	size_t n;
 	const char **keys = bb_data_keys(d, &n);
+	int ret = 0;
 
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n && !ret; i++)
 		if (strncmp(keys[i], "__", 2) && !runscript_flag_true(d, keys[i], "func"))
-			emit_var(d, keys[i], out);
+			ret = emit_var(d, keys[i], out, err);
 	free(keys);
-	return 0;
+	return ret;
 }
 
 static int
 emit_func(struct bb_data *d, const char *func, struct bb_buf *out, struct bb_error *err)
 {
 	char *body = NULL, *line = flag(d, func, "lineno"), *file = flag(d, func, "filename");
+	struct bb_loc loc = { file, line ? (unsigned)strtoul(line, NULL, 10) : 0 };
 	size_t n;
+	int st = bb_data_get_checked(d, func, "_content", &body);
 
-	if (bb_data_get(d, func, true, &body) < 0) {
+	if (st < 0) {
 		free(line);
 		free(file);
 		return runscript_data_error(d, err);
+	}
+	if (st == 1 && body) {
+		const char *raw = bb_data_flag_raw(d, func, "_content");
+		char *rawv = NULL;
+
+		if (!raw && bb_data_get(d, func, false, &rawv) < 0)
+			bb_data_clear_error(d);
+		st = needs_python(d, "function", func, file ? &loc : NULL, body, raw ? raw : rawv,
+			err);
+		free(rawv);
+		free(body);
+		free(line);
+		free(file);
+		return st;
 	}
 	n = body ? strlen(body) : 0;
 	while (n && body[n - 1] == '\n')
@@ -297,7 +405,8 @@ runscript_build(struct bb_data *d, const char *func, const char *cwd, struct bb_
 	int ret;
 
 	bb_buf_addstr(out, trap_code);
-	emit_vars(d, out);
+	if (emit_vars(d, out, err) < 0)
+		return -1;
 	bb_buf_addch(out, '\n');
 	ret = emit_func(d, func, out, err);
 	if (!ret)

@@ -362,6 +362,27 @@ check_funcs(struct bb_data *d, const char *task, struct bb_error *err)
 	return ret;
 }
 
+/*
+ * the run file of each function, built once before anything runs: a value a
+ * function needs that bblang cannot compute fails the task here, not halfway
+ */
+static int
+check_scripts(struct bb_data *d, const char *task, struct bb_error *err)
+{
+	struct bb_strvec funcs = BB_STRVEC_INIT;
+	struct bb_buf script = BB_BUF_INIT;
+	int ret = 0;
+
+	task_funcs(d, task, &funcs);
+	for (size_t i = 0; i < funcs.n && !ret; i++) {
+		bb_buf_reset(&script);
+		ret = runscript_build(d, funcs.v[i], NULL, &script, err);
+	}
+	bb_buf_release(&script);
+	bb_strvec_clear(&funcs);
+	return ret;
+}
+
 /* bitbake-worker: a task without [fakeroot] gets FAKEROOTNOENV's KEY=VALUE exported */
 static int
 fakeroot_noenv(struct bb_data *d, const char *task, struct bb_error *err)
@@ -413,7 +434,9 @@ task_prepare(struct bb_data *d, const char *recipe, const char *task, struct bb_
 	bb_data_set(d, "BB_RUNTASK", task, false, NULL);
 	if (fakeroot_noenv(d, task, err) < 0)
 		return -1;
-	return bb_data_expand_keys(d) < 0 ? runscript_data_error(d, err) : 0;
+	if (bb_data_expand_keys(d) < 0)
+		return runscript_data_error(d, err);
+	return runscript_flag_true(d, task, "noexec") ? 0 : check_scripts(d, task, err);
 }
 
 static int

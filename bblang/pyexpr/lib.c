@@ -910,6 +910,29 @@ py_os_uname(struct ev *ev, struct pv *self, struct pv **a, size_t n)
 	return r;
 }
 
+/*
+ * os.getpid(), os.getuid(), os.getgid(): this process's, as BitBake's are
+ * those of the process that expands the value (a task's run file names the
+ * same PID as the fifo of logging.bbclass's LOGFIFO)
+ */
+struct pv *
+py_os_getpid(struct ev *ev, struct pv *self, struct pv **a, size_t n)
+{
+	return py_mkint(ev, (long long)getpid());
+}
+
+struct pv *
+py_os_getuid(struct ev *ev, struct pv *self, struct pv **a, size_t n)
+{
+	return py_mkint(ev, (long long)getuid());
+}
+
+struct pv *
+py_os_getgid(struct ev *ev, struct pv *self, struct pv **a, size_t n)
+{
+	return py_mkint(ev, (long long)getgid());
+}
+
 struct pv *
 py_time_gmtime(struct ev *ev, struct pv *self, struct pv **a, size_t n)
 {

@@ -15,7 +15,7 @@ enum fid {
 	F_CONDITIONAL, F_VARTRUE, F_LESS_OR_EQUAL, F_VERSION_LESS_OR_EQUAL, F_BOTH_CONTAIN,
 	F_SET_INTERSECT, F_SET_DIFFERENCE, F_PRUNE_SUFFIX, F_IFELSE, F_CPU_COUNT,
 	F_FILTER_DEFAULT_FEATURES, F_BOOLEAN, F_DIRNAME, F_BASENAME, F_JOINPATH, F_NORMPATH,
-	F_UNAME, F_GMTIME, F_STRFTIME, F_VARS_FROM_FILE, F_WHICH, F_EPOCHFILE_READ, F_FIND,
+	F_UNAME, F_GETPID, F_GETUID, F_GETGID, F_GMTIME, F_STRFTIME, F_VARS_FROM_FILE, F_WHICH, F_EPOCHFILE_READ, F_FIND,
 };
 
 #define P_CONTAINS "variable checkvalues truevalue falsevalue d"
@@ -67,6 +67,9 @@ static const struct func funcs[] = {
 	[F_JOINPATH] = { "join", py_os_join, "*a", 1, 0, false, true },
 	[F_NORMPATH] = { "normpath", py_os_normpath, "path", 1, 1, true, true },
 	[F_UNAME] = { "uname", py_os_uname, "", 0, 0, false, true },
+	[F_GETPID] = { "getpid", py_os_getpid, "", 0, 0, false, true },
+	[F_GETUID] = { "getuid", py_os_getuid, "", 0, 0, false, true },
+	[F_GETGID] = { "getgid", py_os_getgid, "", 0, 0, false, true },
 	[F_GMTIME] = { "gmtime", py_time_gmtime, "secs", 0, 1, false, false },
 	[F_STRFTIME] = { "strftime", py_time_strftime, "format t", 1, 2, false, false },
 	[F_VARS_FROM_FILE] = { "vars_from_file", py_bb_vars_from_file, "mypkg d", 2, 2, true, true },
@@ -112,6 +115,9 @@ static const struct attr attrs[] = {
 	{ M_OE_TYPES, "boolean", -1, F_BOOLEAN },
 	{ M_OS, "path", M_OS_PATH, -1 },
 	{ M_OS, "uname", -1, F_UNAME },
+	{ M_OS, "getpid", -1, F_GETPID },
+	{ M_OS, "getuid", -1, F_GETUID },
+	{ M_OS, "getgid", -1, F_GETGID },
 	{ M_OS_PATH, "dirname", -1, F_DIRNAME },
 	{ M_OS_PATH, "basename", -1, F_BASENAME },
 	{ M_OS_PATH, "join", -1, F_JOINPATH },

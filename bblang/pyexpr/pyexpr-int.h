@@ -257,6 +257,9 @@ struct pv *py_bb_which(struct ev *ev, struct pv *self, struct pv **a, size_t n);
 struct pv *py_os_join(struct ev *ev, struct pv *self, struct pv **a, size_t n);
 struct pv *py_os_normpath(struct ev *ev, struct pv *self, struct pv **a, size_t n);
 struct pv *py_os_uname(struct ev *ev, struct pv *self, struct pv **a, size_t n);
+struct pv *py_os_getpid(struct ev *ev, struct pv *self, struct pv **a, size_t n);
+struct pv *py_os_getuid(struct ev *ev, struct pv *self, struct pv **a, size_t n);
+struct pv *py_os_getgid(struct ev *ev, struct pv *self, struct pv **a, size_t n);
 struct pv *py_time_gmtime(struct ev *ev, struct pv *self, struct pv **a, size_t n);
 struct pv *py_time_strftime(struct ev *ev, struct pv *self, struct pv **a, size_t n);
 

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/utsname.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -594,6 +595,8 @@ static const struct ok_case raise_cases[] = {
 	{ "os.path.normpath(None)", NULL, "TypeError" },
 	{ "os.path.join()", NULL, "TypeError" },
 	{ "os.uname()[5]", NULL, "IndexError" },
+	{ "os.getpid(1)", NULL, "TypeError" },
+	{ "os.getuid() + 'x'", NULL, "TypeError" },
 };
 
 static void
@@ -777,6 +780,14 @@ test_host(void **state)
 	check_ok("os.uname().machine", u.machine);
 	check_ok("os.uname()[-1]", u.machine);
 	check_ok("len(os.uname())", "5");
+	snprintf(want, sizeof(want), "%ld", (long)getpid());
+	check_ok("os.getpid()", want);
+	snprintf(want, sizeof(want), "/tmp/fifo.%ld", (long)getpid());
+	check_ok("'/tmp/fifo.' + str(os.getpid())", want);
+	snprintf(want, sizeof(want), "%ld", (long)getuid());
+	check_ok("os.getuid()", want);
+	snprintf(want, sizeof(want), "%ld", (long)getgid());
+	check_ok("os.getgid()", want);
 	assert_int_equal(sched_getaffinity(0, sizeof(set), &set), 0);
 	n = CPU_COUNT(&set);
 	snprintf(want, sizeof(want), "%d", n > 64 ? 64 : n);

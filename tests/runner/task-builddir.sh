@@ -2,13 +2,14 @@
 # TAP: pgo-run task -B on a build directory made here: OE-core's meta/ (the
 # trimmed copy in tests/data/oe-meta, read as BitBake reads it: bblayers.conf,
 # layer.conf, bitbake.conf, local.conf, machine, distro, the global classes)
-# and tests/data/task-builddir/meta-hello (hello_1.0.bb, a plain shell task
-# do_greet, and a bbappend). The run file must equal the one real BitBake
-# wrote for the same build (tests/data/task-builddir/golden, README.md there
-# says how it was made) line for line: the trap preamble, the exported
-# variables (names, order, values), the functions and the call; a value that
-# needs python is the one difference allowed, and only for the variables that
-# pgo-run names as not written. Then the task's output, logs and stamp, the
+# and tests/data/task-builddir/meta-hello (hello_1.0.bb: a plain shell task
+# do_greet; do_hello, which calls OE-core's bbnote and bbwarn; a bbappend).
+# The run files must equal the ones real BitBake wrote for the same build
+# (tests/data/task-builddir/golden, README.md there says how they were made)
+# line for line: the trap preamble, the exported variables (names, order,
+# values, quoting), the functions with LOGFIFO's PID (the run file's) and the
+# call; a value whose expansion fails is the one difference allowed, and only
+# for the variables that pgo-run names as not written. Then the task's output, logs and stamp, the
 # target as a PN, as a file, through $BUILDDIR, mc:, HOSTTOOLS_DIR, and the
 # errors of a missing host tool and of an unknown PN.
 set -u
@@ -51,24 +52,31 @@ else
 	fail "pgo-run task -B BUILD hello greet: exit $status"
 fi
 
-# the run file, paths made as in the golden; the variables named not written
-runfile=$(ls "$(temp)"/run.do_greet.* 2>/dev/null | head -1)
-sed -n "s/^pgo-run: warning: exported variable '\([^']*\)' not written.*/\1/p" \
-	"$tmp/err" >"$tmp/python-vars"
-sed -e "s|$home|@HOME@|g" -e "s|$build|@TOPDIR@|g" -e "s|$layer|@LAYER@|g" \
-	-e "s|$core|@COREBASE@|g" "${runfile:-/dev/null}" >"$tmp/ours"
-# the golden with each python variable's export line as pgo-run writes it
-cp "$data/golden/run.do_greet" "$tmp/want"
-while read -r v; do
-	sed -i "s|^export $v=.*|# $v not written: its value needs python that pgo-run cannot evaluate|" \
-		"$tmp/want"
-done <"$tmp/python-vars"
-if [ -n "$runfile" ] && diff -u "$tmp/want" "$tmp/ours" >"$tmp/log"; then
-	ok "run.do_greet equals BitBake's but for $(wc -l <"$tmp/python-vars") values" \
-		"that need python: $(tr '\n' ' ' <"$tmp/python-vars")"
-else
-	fail "run.do_greet equals BitBake's"
-fi
+# same_run TASK: the run file, paths made as in the golden (and the PID of
+# LOGFIFO as @PID@: the one in the run file's name), equals BitBake's but for
+# the values pgo-run names not written; those go to $tmp/python-vars
+same_run() {
+	runfile=$(ls "$(temp)"/run.do_$1.* 2>/dev/null | head -1)
+	pid=${runfile##*.}
+	sed -n "s/^pgo-run: warning: exported variable '\([^']*\)' not written.*/\1/p" \
+		"$tmp/err" >"$tmp/python-vars"
+	sed -e "s|$home|@HOME@|g" -e "s|$build|@TOPDIR@|g" -e "s|$layer|@LAYER@|g" \
+		-e "s|$core|@COREBASE@|g" -e "s#/fifo\.$pid\( \|\$\)#/fifo.@PID@\1#g" \
+		"${runfile:-/dev/null}" >"$tmp/ours"
+	# the golden with each python variable's export line as pgo-run writes it
+	cp "$data/golden/run.do_$1" "$tmp/want"
+	while read -r v; do
+		sed -i "s|^export $v=.*|# $v not written: its value needs python that pgo-run cannot evaluate|" \
+			"$tmp/want"
+	done <"$tmp/python-vars"
+	if [ -n "$runfile" ] && diff -u "$tmp/want" "$tmp/ours" >"$tmp/log"; then
+		ok "run.do_$1 equals BitBake's but for $(wc -l <"$tmp/python-vars") values" \
+			"that need python: $(tr '\n' ' ' <"$tmp/python-vars")"
+	else
+		fail "run.do_$1 equals BitBake's"
+	fi
+}
+same_run greet
 exports=$(grep -c '^export ' "$data/golden/run.do_greet")
 ours=$(grep -c '^export ' "$tmp/ours")
 missing=$(wc -l <"$tmp/python-vars")
@@ -88,6 +96,23 @@ grep -q " do_greet ([0-9]*): log.do_greet.[0-9]*$" "$(temp)/log.task_order" 2>/d
 check $? "log.task_order"
 [ -f "$build/tmp/stamps/x86-64-v3-oe-linux/hello/1.0.do_greet" ]
 check $? "the stamp"
+
+# a task as real ones are: bbnote and bbwarn (LOGFIFO: ${@os.getpid()}), a
+# helper, an export with quotes, backquotes, $ and a backslash
+run -B "$build" hello hello
+status=$?
+if [ $status -eq 0 ]; then
+	ok "pgo-run task -B BUILD hello hello"
+else
+	cat "$tmp/err" >"$tmp/log"
+	fail "pgo-run task -B BUILD hello hello: exit $status"
+fi
+same_run hello
+grep -qx 'export QUOTED="say \\"hi\\", \\\\`date\\\\` and \\$HOME \\ backslash"' "$tmp/ours"
+check $? "QUOTED escaped as BitBake's emit_var escapes it"
+grep -qx "NOTE: hello from hello" "$(temp)/log.do_hello" 2>/dev/null &&
+	grep -qx "WARNING: a warning from hello" "$(temp)/log.do_hello"
+check $? "log.do_hello: bbnote and bbwarn"
 
 # HOSTTOOLS_DIR: links to the host's tools, sh among them
 [ -L "$build/tmp/hosttools/sh" ] && [ -L "$build/tmp/hosttools/mkdir" ]

@@ -217,8 +217,9 @@ test_quote(void **state)
 {
 	struct bb_buf b = BB_BUF_INIT;
 
+	/* bb.data.emit_var's escapes: " ` $ and newlines; a backslash stays */
 	runscript_quote_dq(&b, "a\"b`c$d\\e\nf");
-	assert_string_equal(b.buf, "\"a\\\"b\\`c\\$d\\\\e \\\nf\"");
+	assert_string_equal(b.buf, "\"a\\\"b\\`c\\$d\\e \\\nf\"");
 	bb_buf_reset(&b);
 	runscript_quote_sq(&b, "it's");
 	assert_string_equal(b.buf, "'it'\\''s'");
@@ -271,11 +272,16 @@ test_exec(void **state)
 	free(dir);
 }
 
-/* an exported value with every character the shell treats specially comes back intact */
+/*
+ * an exported value with the characters the shell treats specially comes back
+ * as the shell reads BitBake's quoting: intact, but for a backslash before
+ * another backslash, which BitBake leaves unescaped (two read as one)
+ */
 static void
 test_quote_roundtrip(void **state)
 {
 	const char *val = "a \"q\" 's' `c` $HOME ${X} \\ \\\\ ! * ~ ; | & end";
+	const char *want = "a \"q\" 's' `c` $HOME ${X} \\ \\ ! * ~ ; | & end";
 	struct bb_buf cmd = BB_BUF_INIT;
 	char out[256] = "";
 	FILE *p;
@@ -287,7 +293,7 @@ test_quote_roundtrip(void **state)
 	assert_non_null(p);
 	assert_non_null(fgets(out, sizeof(out), p));
 	assert_int_equal(pclose(p), 0);
-	assert_string_equal(out, val);
+	assert_string_equal(out, want);
 	bb_buf_release(&cmd);
 }
 
@@ -323,6 +329,7 @@ static void
 check_greet_script(struct fx *f)
 {
 	char *s = script_of(f, "do_greet"), *cd = xasprintf("cd '%s/last'\ndo_greet\n", f->work);
+	char *fifo;
 
 	assert_non_null(s);
 	assert_memory_equal(s, "#!/bin/sh\n\n", 11);
@@ -331,11 +338,20 @@ check_greet_script(struct fx *f)
 	assert_contains(s, "\n    shopt -s extdebug\n");
 	assert_contains(s, "\nexport CONF_EXPORTED=\"from the conf\"\n");
 	assert_contains(s, "\nexport HELPER_CLASS_VAR=\"from the class\"\n");
-	assert_contains(s, "\nexport GREETING=\"hello \\\\\\\"world\\\\\\\" \\$HOME \\`x\\` "
-		"\\\\ done\"\n");
+	assert_contains(s, "\nexport GREETING=\"hello \\\\\"world\\\\\" \\$HOME \\`x\\` "
+		"\\ done\"\n");
 	assert_contains(s, "\nexport GREET_OVR=\"task override\"\n");
 	assert_contains(s, "\nexport EMPTY_EXPORT=\"\"\n");
 	assert_contains(s, "\nunset UNEXPORTED\n");
+	/* unexported: the value is not needed, whatever python it holds */
+	assert_contains(s, "\nunset PY_UNEXPORTED\n");
+	assert_contains(s, "\nexport PY_EXPORT=\"\"\n");
+	assert_lacks(s, "PY_UNUSED");
+	assert_lacks(s, "${@");
+	/* LOGFIFO's os.getpid() is the PID the run file is named after */
+	fifo = xasprintf("/temp/fifo.%ld ] ; then\n", (long)getpid());
+	assert_contains(s, fifo);
+	free(fifo);
 	assert_lacks(s, "NOT_EXPORTED=");
 	assert_lacks(s, "SUMMARY");
 	assert_contains(s, "\ndo_greet() {\n\thelper_one\n");
@@ -407,7 +423,9 @@ test_run_greet(void **state)
 	check_file(out, "pre-pwd", want);
 	free(want);
 	check_file(out, "calls", "pre\ntwo\npost\n");
-	check_file(out, "greeting", "hello \\\"world\\\" $HOME `x` \\ done\n");
+	/* as under BitBake: emit_var leaves the backslash of \" as it is, so
+	   the shell reads \\" as a backslash that ends the quoted string */
+	check_file(out, "greeting", "hello \\world\\ $HOME `x` \\ done\n");
 	check_file(out, "appended", "by demo_%.bbappend and demo_1.0.bbappend\n");
 	check_file(out, "override", "task override\n");
 	check_file(out, "env", "conf=from the conf class=from the class not=[]\n");
@@ -481,6 +499,23 @@ prepare_error(const char *task, const char *want)
 	assert_false(bb_path_exists(f.work));
 	free(name);
 	fx_release(&f);
+}
+
+/*
+ * a value the task needs that holds inline python bblang cannot evaluate: an
+ * error that names it and where it was set, before anything runs
+ */
+static void
+test_needs_python(void **state)
+{
+	prepare_error("pyexport", "demo_1.0.bb:19: error: exported variable 'PY_EXPORT' holds "
+		"inline python that pgo-run cannot evaluate: ${@os.getcwd()} in "
+		"PY_EXPORT:task-pyexport, set at ");
+	prepare_error("pyexport", "demo_1.0.bb:20 (unsupported name 'os.getcwd'): the shell "
+		"would run it as text");
+	prepare_error("pybody", "demo_1.0.bb:87: error: function 'do_pybody' holds inline "
+		"python that pgo-run cannot evaluate: ${@os.getcwd()} in PY_UNUSED, set at ");
+	prepare_error("pybody", "demo_1.0.bb:16 (unsupported name 'os.getcwd')");
 }
 
 static void
@@ -674,6 +709,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_deps),
 		cmocka_unit_test(test_run_greet),
 		cmocka_unit_test(test_fail),
+		cmocka_unit_test(test_needs_python),
 		cmocka_unit_test(test_python_task),
 		cmocka_unit_test(test_python_prefunc),
 		cmocka_unit_test(test_no_such_task),

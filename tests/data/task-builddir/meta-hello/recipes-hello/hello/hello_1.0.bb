@@ -16,3 +16,17 @@ do_greet() {
 }
 do_greet[dirs] = "${B}"
 addtask greet
+
+# quotes, backquotes, $ and a backslash, as BitBake writes them in a run file
+export QUOTED = "say "hi", \`date\` and $HOME \ backslash"
+
+# a task as real ones are: OE-core's bbnote and bbwarn (logging.bbclass,
+# whose LOGFIFO names the task runner's PID) and a helper
+do_hello() {
+	bbnote "hello from ${PN}"
+	bbwarn "a warning from ${PN}"
+	greet_helper "$QUOTED"
+	echo "$QUOTED" > ${B}/out/quoted.txt
+}
+do_hello[dirs] = "${B}/out"
+addtask hello

@@ -11,6 +11,13 @@ UNEXPORTED[unexport] = "1"
 export GREET_OVR = "plain"
 GREET_OVR:task-greet = "task override"
 OUT = "${WORKDIR}/out"
+# inline python pgo-run cannot evaluate: never needed by do_greet (not
+# exported, or unexported, which needs no value), needed by do_pyexport
+PY_UNUSED = "${@os.getcwd()}"
+export PY_UNEXPORTED = "${@os.getcwd()}"
+PY_UNEXPORTED[unexport] = "1"
+export PY_EXPORT = ""
+PY_EXPORT:task-pyexport = "${@os.getcwd()}"
 
 helper_one() {
 	demo_log "one: $GREETING"
@@ -71,6 +78,17 @@ do_quiet() {
 	:
 }
 addtask quiet
+
+do_pyexport() {
+	echo "not reached"
+}
+addtask pyexport
+
+do_pybody() {
+	echo "not reached"
+	echo ${PY_UNUSED}
+}
+addtask pybody
 
 do_notask() {
 	echo "not a task"
