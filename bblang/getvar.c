@@ -687,11 +687,11 @@ lookup(void *ctx, const char *name, const char **view, char **owned)
 }
 
 static int
-py_getvar(void *ctx, const char *name, bool expand, char **val, char **err)
+py_getflag(void *ctx, const char *name, const char *flag, bool expand, char **val, char **err)
 {
 	struct bb_data *d = ctx;
 	struct getres r = { 0 };
-	int ret = get_top(d, name, "_content", expand, false, false, &r);
+	int ret = get_top(d, name, flag, expand, false, false, &r);
 
 	*val = NULL;
 	if (ret < 0) {
@@ -703,6 +703,12 @@ py_getvar(void *ctx, const char *name, bool expand, char **val, char **err)
 	}
 	getres_release(&r);
 	return ret;
+}
+
+static int
+py_getvar(void *ctx, const char *name, bool expand, char **val, char **err)
+{
+	return py_getflag(ctx, name, "_content", expand, val, err);
 }
 
 static bool
@@ -741,7 +747,7 @@ static int
 expand_take(struct bb_data *d, char *s, const char *varname, char **out)
 {
 	const struct bb_expand_env env = {
-		lookup, report_python, { py_getvar, py_isfunc, d }, d, &d->err,
+		lookup, report_python, { py_getvar, py_isfunc, d, py_getflag }, d, &d->err,
 	};
 
 	return bb_expand_take(&env, s, varname, out);

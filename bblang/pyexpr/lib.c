@@ -28,22 +28,28 @@ is_d(const struct pv *v)
 	return v->t == T_MOD && v->i == M_D;
 }
 
-struct pv *
-py_getvar(struct ev *ev, struct pv *name, bool expand)
+/* d.getVar(name, expand) (flag NULL) or d.getVarFlag(name, flag, expand): None when unset */
+static struct pv *
+fetch(struct ev *ev, struct pv *name, struct pv *flag, bool expand)
 {
-	char *cname, *val = NULL, *err = NULL;
+	char *cname, *cflag = NULL, *val = NULL, *err = NULL;
 	size_t n;
 	int r;
 
-	if (name->t != T_STR)
-		return py_unsup(ev, "getVar of a %s", py_tname(name));
-	if (!ev->env || !ev->env->getvar)
+	if (name->t != T_STR || (flag && flag->t != T_STR))
+		return py_unsup(ev, "%s of a %s", flag ? "getVarFlag" : "getVar",
+			py_tname(name->t != T_STR ? name : flag));
+	if (!ev->env || !ev->env->getvar || (flag && !ev->env->getflag))
 		return py_unsup(ev, "no datastore");
-	if (memchr(name->s, 0, name->n))
+	if (memchr(name->s, 0, name->n) || (flag && memchr(flag->s, 0, flag->n)))
 		return &py_none;
 	cname = xstrndup(name->s, name->n);
-	r = ev->env->getvar(ev->env->ctx, cname, expand, &val, &err);
+	if (flag)
+		cflag = xstrndup(flag->s, flag->n);
+	r = flag ? ev->env->getflag(ev->env->ctx, cname, cflag, expand, &val, &err) :
+		   ev->env->getvar(ev->env->ctx, cname, expand, &val, &err);
 	free(cname);
+	free(cflag);
 	if (r < 0) {
 		py_vfail_str(ev, err);
 		free(err);
@@ -53,7 +59,8 @@ py_getvar(struct ev *ev, struct pv *name, bool expand)
 	free(err);
 	if (r > 0) {
 		free(val);
-		return py_unsup(ev, "%s is not evaluated", py_describe(ev, name));
+		return py_unsup(ev, "%s%s is not evaluated", flag ? "a flag of " : "",
+			py_describe(ev, name));
 	}
 	if (!val)
 		return &py_none;
@@ -63,8 +70,15 @@ py_getvar(struct ev *ev, struct pv *name, bool expand)
 		return py_unsup(ev, "memory limit exceeded");
 	ev->bytes += n;
 	if (!bb_utf8_valid((const unsigned char *)val, n))
-		return py_unsup(ev, "value of %s is not utf-8", py_describe(ev, name));
+		return py_unsup(ev, "%svalue of %s is not utf-8", flag ? "a flag " : "",
+			py_describe(ev, name));
 	return py_mksub(ev, val, n);
+}
+
+struct pv *
+py_getvar(struct ev *ev, struct pv *name, bool expand)
+{
+	return fetch(ev, name, NULL, expand);
 }
 
 static struct pv *
@@ -86,6 +100,183 @@ py_d_getvar(struct ev *ev, struct pv *self, struct pv **a, size_t n)
 	if (a[2] || a[3])
 		return py_unsup(ev, "getVar() with noweakdefault or parsing");
 	return py_getvar(ev, a[0], a[1] ? py_truthy(a[1]) : true);
+}
+
+static int oe_boolean(struct ev *ev, struct pv *v);
+
+static struct pv *
+py_getflag(struct ev *ev, struct pv *name, struct pv *flag, bool expand)
+{
+	return fetch(ev, name, flag, expand);
+}
+
+struct pv *
+py_d_getvarflag(struct ev *ev, struct pv *self, struct pv **a, size_t n)
+{
+	return py_getflag(ev, a[0], a[1], a[2] ? py_truthy(a[2]) : true);
+}
+
+/* a str made here, for a name the helpers look up */
+static struct pv *
+mkname(struct ev *ev, const char *prefix, const struct pv *rest)
+{
+	size_t n = strlen(prefix);
+	char *p;
+	struct pv *v;
+
+	if (rest->t != T_STR)
+		return py_unsup(ev, "%s of a %s", prefix, py_tname(rest));
+	if (!(v = py_mkstr(ev, n + rest->n, &p)))
+		return NULL;
+	memcpy(p, prefix, n);
+	memcpy(p + n, rest->s, rest->n);
+	return v;
+}
+
+/*
+ * oe.utils.all_multilib_tune_values(d, var, unique, need_split, delim): var's
+ * value split on delim (or whole), without repeats where unique; only for a
+ * build without multilib, where the one datastore it copies is d itself
+ */
+struct pv *
+py_oe_all_multilib_tune_values(struct ev *ev, struct pv *self, struct pv **a, size_t n)
+{
+	static const char *const ml[] = { "MULTILIB_VARIANTS", "DEFAULTTUNE_MULTILIB_ORIGINAL" };
+	struct pv *v, *ovr, *parts, **items, *delim = a[4] ? a[4] : py_mksub(ev, " ", 1);
+	struct vec vc = { 0 };
+	size_t cnt;
+
+	if (!need_d(ev, a[0]) || !delim)
+		return NULL;
+	for (size_t i = 0; i < sizeof(ml) / sizeof(ml[0]); i++) {
+		struct pv *name = py_mksub(ev, ml[i], strlen(ml[i]));
+
+		if (!name || !(v = dvar(ev, name)))
+			return NULL;
+		if (py_truthy(v))
+			return py_unsup(ev, "all_multilib_tune_values() with %s set (multilib)", ml[i]);
+	}
+	if (!(ovr = py_mksub(ev, "OVERRIDES", 9)) || !(ovr = py_getvar(ev, ovr, false)))
+		return NULL;
+	if (ovr->t == T_NONE)
+		return pyraise(ev, "AttributeError: 'NoneType' object has no attribute 'split'");
+	if (ovr->t == T_STR && memmem(ovr->s, ovr->n, "virtclass-multilib-", 19))
+		return py_unsup(ev, "all_multilib_tune_values() in a multilib variant");
+	if (!(v = dvar(ev, a[1])))
+		return NULL;
+	if (!py_truthy(v))
+		return py_mksub(ev, "", 0);
+	if (a[3] && !py_truthy(a[3]))
+		parts = v;
+	else if (!(parts = py_m_split(ev, v, (struct pv *[]){ delim, NULL }, 2)))
+		return NULL;
+	if (parts == v) {
+		if (py_vec_push(ev, &vc, v) < 0)
+			return NULL;
+	} else {
+		if (!(items = py_iter_items(ev, parts, &cnt)))
+			return NULL;
+		for (size_t i = 0; i < cnt; i++) {
+			bool seen = false;
+
+			for (size_t k = 0; k < vc.n && (!a[2] || py_truthy(a[2])) && !seen; k++)
+				seen = vc.v[k]->n == items[i]->n &&
+				       !memcmp(vc.v[k]->s, items[i]->s, items[i]->n);
+			if (!seen && py_vec_push(ev, &vc, items[i]) < 0)
+				return NULL;
+		}
+	}
+	if (!(parts = py_vec_seq(ev, &vc, T_LIST)) || !(delim = py_mksub(ev, " ", 1)))
+		return NULL;
+	return py_m_join(ev, delim, (struct pv *[]){ parts }, 1);
+}
+
+/*
+ * oe.data.typed_value(key, d): the value made by oe.maketype from the
+ * variable's [type]; the types OE-core's metadata reads here: "list" (split
+ * on [separator], whitespace without one) and "boolean"
+ */
+struct pv *
+py_oe_typed_value(struct ev *ev, struct pv *self, struct pv **a, size_t n)
+{
+	struct pv *type, *val, *sep, *args[2] = { NULL, NULL }, *flag;
+	int r;
+
+	if (!need_d(ev, a[1]) || !(flag = py_mksub(ev, "type", 4)) ||
+	    !(type = py_getflag(ev, a[0], flag, true)) || !(val = dvar(ev, a[0])))
+		return NULL;
+	if (val->t == T_NONE)
+		val = py_mksub(ev, "", 0);
+	if (!val)
+		return NULL;
+	if (type->t == T_STR && type->n == 4 && !memcmp(type->s, "list", 4)) {
+		if (!(flag = py_mksub(ev, "separator", 9)) ||
+		    !(sep = py_getflag(ev, a[0], flag, true)))
+			return NULL;
+		args[0] = sep->t == T_NONE ? NULL : sep;
+		return py_m_split(ev, val, args, 2);
+	}
+	if (type->t == T_STR && type->n == 7 && !memcmp(type->s, "boolean", 7))
+		return (r = oe_boolean(ev, val)) < 0 ? NULL : py_mkbool(r);
+	if (type->t == T_NONE)
+		return py_unsup(ev, "typed_value() of a variable without [type] (bitbake stops)");
+	return py_unsup(ev, "typed_value() of type '%.*s'", (int)type->n, type->s);
+}
+
+/*
+ * oe.packagegroup: the packages of FEATURE_PACKAGES_<feature> for each
+ * feature (all, those without [optional], or those with it), as a list
+ * where python yields them one by one
+ */
+static struct pv *
+feature_packages(struct ev *ev, struct pv **a, int which)
+{
+	struct pv **items, *opt = py_mksub(ev, "optional", 8), *r;
+	struct vec vc = { 0 };
+	size_t cnt;
+
+	if (!opt || !need_d(ev, a[1]) || !(items = py_iter_items(ev, a[0], &cnt)))
+		return NULL;
+	for (size_t i = 0; i < cnt; i++) {
+		struct pv *name = mkname(ev, "FEATURE_PACKAGES_", items[i]), *f, *pkgs, *words;
+		struct pv **w;
+		size_t nw;
+
+		if (!name || !(f = py_getflag(ev, name, opt, true)))
+			return NULL;
+		if (which >= 0 && py_truthy(f) != (which == 1))
+			continue;
+		if (!(pkgs = dvar(ev, name)))
+			return NULL;
+		if (pkgs->t == T_NONE)
+			continue;
+		if (!(words = py_m_split(ev, pkgs, (struct pv *[]){ NULL, NULL }, 2)) ||
+		    !(w = py_iter_items(ev, words, &nw)))
+			return NULL;
+		for (size_t k = 0; k < nw; k++)
+			if (py_vec_push(ev, &vc, w[k]) < 0)
+				return NULL;
+	}
+	r = py_vec_seq(ev, &vc, T_LIST);
+	return r;
+}
+
+struct pv *
+py_oe_required_packages(struct ev *ev, struct pv *self, struct pv **a, size_t n)
+{
+	return feature_packages(ev, a, 0);
+}
+
+struct pv *
+py_oe_optional_packages(struct ev *ev, struct pv *self, struct pv **a, size_t n)
+{
+	return feature_packages(ev, a, 1);
+}
+
+struct pv *
+py_oe_packages(struct ev *ev, struct pv *self, struct pv **a, size_t n)
+{
+	return feature_packages(ev, a, -1);
 }
 
 /* python's error for a missing attribute; we know the attributes of the plain types */

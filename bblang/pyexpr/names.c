@@ -15,7 +15,8 @@ enum fid {
 	F_CONDITIONAL, F_VARTRUE, F_LESS_OR_EQUAL, F_VERSION_LESS_OR_EQUAL, F_BOTH_CONTAIN,
 	F_SET_INTERSECT, F_SET_DIFFERENCE, F_PRUNE_SUFFIX, F_IFELSE, F_CPU_COUNT,
 	F_FILTER_DEFAULT_FEATURES, F_BOOLEAN, F_DIRNAME, F_BASENAME, F_JOINPATH, F_NORMPATH,
-	F_UNAME, F_GETPID, F_GETUID, F_GETGID, F_GMTIME, F_STRFTIME, F_VARS_FROM_FILE, F_WHICH, F_EPOCHFILE_READ, F_FIND,
+	F_UNAME, F_GETPID, F_GETUID, F_GETGID, F_GETVARFLAG, F_TYPED_VALUE, F_ALL_MULTILIB_TUNE_VALUES,
+	F_REQUIRED_PACKAGES, F_OPTIONAL_PACKAGES, F_PACKAGES, F_GMTIME, F_STRFTIME, F_VARS_FROM_FILE, F_WHICH, F_EPOCHFILE_READ, F_FIND,
 };
 
 #define P_CONTAINS "variable checkvalues truevalue falsevalue d"
@@ -67,6 +68,15 @@ static const struct func funcs[] = {
 	[F_JOINPATH] = { "join", py_os_join, "*a", 1, 0, false, true },
 	[F_NORMPATH] = { "normpath", py_os_normpath, "path", 1, 1, true, true },
 	[F_UNAME] = { "uname", py_os_uname, "", 0, 0, false, true },
+	[F_GETVARFLAG] = { "getVarFlag", py_d_getvarflag, "var flag expand", 2, 3, true, true },
+	[F_ALL_MULTILIB_TUNE_VALUES] = { "all_multilib_tune_values", py_oe_all_multilib_tune_values,
+					 "d var unique need_split delim", 2, 5, true, true },
+	[F_TYPED_VALUE] = { "typed_value", py_oe_typed_value, "key d", 2, 2, true, true },
+	[F_REQUIRED_PACKAGES] = { "required_packages", py_oe_required_packages, "features d", 2, 2,
+				  true, true },
+	[F_OPTIONAL_PACKAGES] = { "optional_packages", py_oe_optional_packages, "features d", 2, 2,
+				  true, true },
+	[F_PACKAGES] = { "packages", py_oe_packages, "features d", 2, 2, true, true },
 	[F_GETPID] = { "getpid", py_os_getpid, "", 0, 0, false, true },
 	[F_GETUID] = { "getuid", py_os_getuid, "", 0, 0, false, true },
 	[F_GETGID] = { "getgid", py_os_getgid, "", 0, 0, false, true },
@@ -88,6 +98,7 @@ struct attr {
 
 static const struct attr attrs[] = {
 	{ M_D, "getVar", -1, F_GETVAR },
+	{ M_D, "getVarFlag", -1, F_GETVARFLAG },
 	{ M_BB, "utils", M_BB_UTILS, -1 },
 	{ M_BB, "parse", M_BB_PARSE, -1 },
 	{ M_BB_PARSE, "vars_from_file", -1, F_VARS_FROM_FILE },
@@ -100,6 +111,12 @@ static const struct attr attrs[] = {
 	{ M_OE, "utils", M_OE_UTILS, -1 },
 	{ M_OE, "types", M_OE_TYPES, -1 },
 	{ M_OE, "reproducible", M_OE_REPRODUCIBLE, -1 },
+	{ M_OE, "data", M_OE_DATA, -1 },
+	{ M_OE, "packagegroup", M_OE_PACKAGEGROUP, -1 },
+	{ M_OE_DATA, "typed_value", -1, F_TYPED_VALUE },
+	{ M_OE_PACKAGEGROUP, "required_packages", -1, F_REQUIRED_PACKAGES },
+	{ M_OE_PACKAGEGROUP, "optional_packages", -1, F_OPTIONAL_PACKAGES },
+	{ M_OE_PACKAGEGROUP, "packages", -1, F_PACKAGES },
 	{ M_OE_REPRODUCIBLE, "epochfile_read", -1, F_EPOCHFILE_READ },
 	{ M_OE_UTILS, "conditional", -1, F_CONDITIONAL },
 	{ M_OE_UTILS, "vartrue", -1, F_VARTRUE },
@@ -111,6 +128,7 @@ static const struct attr attrs[] = {
 	{ M_OE_UTILS, "prune_suffix", -1, F_PRUNE_SUFFIX },
 	{ M_OE_UTILS, "ifelse", -1, F_IFELSE },
 	{ M_OE_UTILS, "cpu_count", -1, F_CPU_COUNT },
+	{ M_OE_UTILS, "all_multilib_tune_values", -1, F_ALL_MULTILIB_TUNE_VALUES },
 	{ M_OE_UTILS, "filter_default_features", -1, F_FILTER_DEFAULT_FEATURES },
 	{ M_OE_TYPES, "boolean", -1, F_BOOLEAN },
 	{ M_OS, "path", M_OS_PATH, -1 },
@@ -157,7 +175,7 @@ static const struct attr globals[] = {
 
 static const char *const mod_names[] = {
 	"d", "bb", "bb.utils", "oe", "oe.utils", "oe.types", "os", "os.path", "time", "bb.parse",
-	"oe.reproducible",
+	"oe.reproducible", "oe.data", "oe.packagegroup",
 };
 
 /* python builtins and bitbake's global modules: never looked up in the datastore */

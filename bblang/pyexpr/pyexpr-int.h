@@ -33,7 +33,7 @@ enum pt {
 };
 
 enum mod { M_D, M_BB, M_BB_UTILS, M_OE, M_OE_UTILS, M_OE_TYPES, M_OS, M_OS_PATH, M_TIME,
-	M_BB_PARSE, M_OE_REPRODUCIBLE };
+	M_BB_PARSE, M_OE_REPRODUCIBLE, M_OE_DATA, M_OE_PACKAGEGROUP };
 
 struct ev;
 struct pv;
@@ -257,6 +257,12 @@ struct pv *py_bb_which(struct ev *ev, struct pv *self, struct pv **a, size_t n);
 struct pv *py_os_join(struct ev *ev, struct pv *self, struct pv **a, size_t n);
 struct pv *py_os_normpath(struct ev *ev, struct pv *self, struct pv **a, size_t n);
 struct pv *py_os_uname(struct ev *ev, struct pv *self, struct pv **a, size_t n);
+struct pv *py_d_getvarflag(struct ev *ev, struct pv *self, struct pv **a, size_t n);
+struct pv *py_oe_all_multilib_tune_values(struct ev *ev, struct pv *self, struct pv **a, size_t n);
+struct pv *py_oe_typed_value(struct ev *ev, struct pv *self, struct pv **a, size_t n);
+struct pv *py_oe_required_packages(struct ev *ev, struct pv *self, struct pv **a, size_t n);
+struct pv *py_oe_optional_packages(struct ev *ev, struct pv *self, struct pv **a, size_t n);
+struct pv *py_oe_packages(struct ev *ev, struct pv *self, struct pv **a, size_t n);
 struct pv *py_os_getpid(struct ev *ev, struct pv *self, struct pv **a, size_t n);
 struct pv *py_os_getuid(struct ev *ev, struct pv *self, struct pv **a, size_t n);
 struct pv *py_os_getgid(struct ev *ev, struct pv *self, struct pv **a, size_t n);

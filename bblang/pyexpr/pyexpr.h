@@ -39,6 +39,9 @@ struct bb_py_env {
 	/* whether name is a python function of the metadata (may be NULL) */
 	bool (*isfunc)(void *ctx, const char *name);
 	void *ctx;
+	/* d.getVarFlag(name, flag, expand), as getvar (may be NULL: no flags) */
+	int (*getflag)(void *ctx, const char *name, const char *flag, bool expand, char **val,
+		char **err);
 };
 
 /* limits: nesting of the expression and size of any string built */

@@ -65,7 +65,8 @@ def main():
     import bb.parse
     import bb.utils
     logging.getLogger("BitBake").setLevel(logging.CRITICAL)
-    for m in ("os", "oe.utils", "oe.path", "oe.types", "oe.reproducible"):
+    for m in ("os", "oe.utils", "oe.path", "oe.types", "oe.reproducible", "oe.data",
+              "oe.packagegroup"):
         try:
             bb.utils._context[m.split(".")[0]] = __import__(m)
         except ImportError:

@@ -68,11 +68,10 @@ profile_use "pgo-profile/$m: $CROSS_CC" demo_use "$pd"
 b=$W/builddir
 pgo_builddir "$b" "$m" "$out"
 t0=$(now)
-(cd "$b" && PATH="$(dirname "$PGO_RUN"):$PATH" "$PGO_RUN" task -B "$b" \
-	mc:pgo:python3-pgo-image profile) >"$W/builddir.out" 2>&1
+(cd "$b" && "$PGO_RUN" task -B "$b" mc:pgo:python3-pgo-image profile) >"$W/builddir.out" 2>&1
 rc=$?
 echo "# time -B do_profile $(since "$t0")s"
-if [ "$rc" = 0 ] && pids_gone "$wk/temp/log.do_profile"; then
+if [ "$rc" = 0 ] && pids_gone "$wk/temp/log.do_profile" && ! grep -q "not written" "$W/builddir.out"; then
 	ok "-B: pgo-run task -B BUILDDIR mc:pgo:python3-pgo-image profile ($m) exits 0; QEMU gone"
 else
 	not_ok "-B: pgo-run task -B exits 0 for $m (exit $rc)"

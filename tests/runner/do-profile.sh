@@ -163,18 +163,21 @@ check $? "set: PGO_PROFILE_PROGRAM is the program run"
 # 23-28 the same step through -B, as a user re-runs it in the build directory
 # of a real build once BitBake has built the image (pgo_builddir: OE-core's
 # meta from tests/data/oe-meta, bitbake.conf, the global classes, core-image
-# and what it inherits). The
-# image recipe's PATH needs python bblang does not run (image.bbclass's
-# all_multilib_tune_values): pgo-run names it and the task keeps the caller's.
+# and what it inherits). Every
+# exported value is written, PATH (image.bbclass's all_multilib_tune_values)
+# and PACKAGE_INSTALL (oe.packagegroup) among them: the task finds pgo-run
+# and QEMU in the recipe's native sysroot, as under BitBake.
 b=$W/builddir
 pgo_builddir "$b" qemux86-64 "$out"
 t0=$(now)
-(cd "$b" && PATH="$(dirname "$PGO_RUN"):$PATH" "$PGO_RUN" task -B "$b" \
-	mc:pgo:python3-pgo-image profile) >"$W/builddir.out" 2>&1
+(cd "$b" && "$PGO_RUN" task -B "$b" mc:pgo:python3-pgo-image profile) >"$W/builddir.out" 2>&1
 rc=$?
 echo "# time -B do_profile $(since "$t0")s"
 if [ "$rc" = 0 ] && pids_gone "$wk/temp/log.do_profile" &&
-	grep -q "exported variable 'PATH' not written" "$W/builddir.out"; then
+	! grep -q "not written" "$W/builddir.out" &&
+	grep -q "^export PATH=\"$wk/recipe-sysroot/usr/bin/crossscripts:" "$wk/temp/run.do_profile" &&
+	grep -q '^export PACKAGE_INSTALL=".* python3-profile-opt .*packagegroup-core-ssh-dropbear"$' \
+		"$wk/temp/run.do_profile"; then
 	ok "-B: pgo-run task -B BUILDDIR mc:pgo:python3-pgo-image profile exits 0; QEMU gone"
 else
 	not_ok "-B: pgo-run task -B exits 0 (exit $rc)"

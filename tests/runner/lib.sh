@@ -94,7 +94,8 @@ reuse_debs() {
 # meta (tests/data/oe-meta), the committed layer, BBMULTICONFIG = "pgo", the
 # test image of IMAGEDIR (its profile.conf in local.conf) in that
 # configuration's deploy directory under python3-pgo-image's names, and
-# $QEMU in the image recipe's native sysroot, where BitBake stages it. Sets
+# $QEMU and pgo-run in the image recipe's native sysroot, where BitBake
+# stages them (qemu-system-native, pgo-run-native). Sets
 # dd (that deploy directory) and wk (the recipe's WORKDIR).
 pgo_builddir() {
 	local b=$1 m=$2 img=$3/deploy/images/$2 kernel
@@ -116,4 +117,7 @@ pgo_builddir() {
 	sed "s/pgo-test-image-$m\\.rootfs/python3-pgo-image-$m.rootfs/" \
 		"$img/pgo-test-image-$m.rootfs.qemuboot.conf" >"$dd/python3-pgo-image-$m.rootfs.qemuboot.conf"
 	ln -sf "$(command -v "$QEMU")" "$wk/recipe-sysroot-native/usr/bin/"
+	# pgo-run-native's pgo-run, which the task finds in PATH as under BitBake
+	ln -sf "$(cd "$(dirname "$PGO_RUN")" && pwd)/$(basename "$PGO_RUN")" \
+		"$wk/recipe-sysroot-native/usr/bin/pgo-run"
 }
