@@ -451,6 +451,12 @@ manifest_doc(struct import *im)
 
 		if (t && o->accel)
 			xmlw_set_prop(t, "accelerator", o->accel);
+		if (t && o->smp > 0) {
+			char n[16];
+
+			snprintf(n, sizeof(n), "%d", o->smp);
+			xmlw_set_prop(t, "cpus", n);
+		}
 	}
 	xmlw_add_text(root, "start", start);
 	add_number(root, "duration", "%.3f", dur < 0 ? 0.0 : dur);

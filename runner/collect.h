@@ -44,13 +44,14 @@ struct collect_opts {
 	const char *machine, *image, *task, *source;	/* for the manifest; NULL: left out */
 	/* how the task ran: qemu, ssh, qemu-user or local, and QEMU's accelerator (kvm, tcg) */
 	const char *target, *accel;
+	int smp;			/* QEMU's guest CPUs as asked (--smp), 0: the image's */
 	uint64_t max_file_size, max_total_size, max_files;
 	struct timespec start;		/* when the task started (CLOCK_REALTIME) */
 	double duration;		/* the task's seconds; < 0: time since start */
 	int64_t mtime;			/* of the entries of profile.tar */
 };
 
-#define COLLECT_OPTS_INIT { NULL, { 0 }, NULL, NULL, NULL, NULL, NULL, NULL, NULL, \
+#define COLLECT_OPTS_INIT { NULL, { 0 }, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, \
 	64ULL << 20, 1ULL << 30, 100000, { 0, 0 }, -1, 0 }
 
 struct collect_result {

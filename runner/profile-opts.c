@@ -22,6 +22,8 @@ static const char profile_usage[] =
 	"                         boot these instead (rootfs: *.cpio.gz or a raw ext4 image)\n"
 	"  --qemu-bindir DIR      where qemu-system-* is (default: PATH)\n"
 	"  --accel A              auto (KVM only when a self-test shows it works), tcg, kvm\n"
+	"  --smp N                the guest's CPUs (default: the qemuboot.conf's QB_SMP);\n"
+	"                         under TCG, one host thread each; for a task with N jobs\n"
 	"  --qemu-append ARGS     more QEMU options\n"
 	"  --kernel-append ARGS   more kernel parameters\n"
 	"  --transport T          ssh (default) or serial (a shell on the console)\n"
@@ -59,7 +61,7 @@ enum { O_TARGET = 256, O_QEMUBOOT, O_KERNEL, O_ROOTFS, O_BINDIR, O_ACCEL, O_QAPP
 	O_KAPPEND, O_TRANSPORT, O_KEY, O_USER, O_MARKER, O_PYTHON, O_TASK, O_REMOTE, O_STRIP,
 	O_TOOLCHAIN, O_GCCVER, O_CC, O_TIMEOUT, O_IDLE, O_BOOT, O_CONNECT, O_COLLECT, O_OUT,
 	O_ARCHIVE, O_LOG, O_MACHINE, O_IMAGE, O_QEMU_USER, O_ARCH, O_SYSROOT, O_JUNIT,
-	O_SSH_PORT, O_OK_STATUS, O_LINGER };
+	O_SSH_PORT, O_OK_STATUS, O_LINGER, O_SMP };
 
 static const struct option profile_longopts[] = {
 	{ "target", required_argument, NULL, O_TARGET },
@@ -68,6 +70,7 @@ static const struct option profile_longopts[] = {
 	{ "rootfs", required_argument, NULL, O_ROOTFS },
 	{ "qemu-bindir", required_argument, NULL, O_BINDIR },
 	{ "accel", required_argument, NULL, O_ACCEL },
+	{ "smp", required_argument, NULL, O_SMP },
 	{ "qemu-append", required_argument, NULL, O_QAPPEND },
 	{ "kernel-append", required_argument, NULL, O_KAPPEND },
 	{ "transport", required_argument, NULL, O_TRANSPORT },
@@ -187,6 +190,12 @@ choice_opt(struct profile_opts *o, int c)
 			return bad_arg("gcov-prefix-strip", optarg);
 		o->strip = v;
 		return 0;
+	case O_SMP:
+		v = atoi(optarg);
+		if (v < 1 || v > 256 || optarg[strspn(optarg, "0123456789")])
+			return bad_arg("smp", optarg);
+		o->smp = v;
+		return 0;
 	case O_SSH_PORT:
 		v = atoi(optarg);
 		if (v < 1 || v > 65535 || optarg[strspn(optarg, "0123456789")])
@@ -250,6 +259,8 @@ check_target_opts(const struct profile_opts *o)
 	if (o->target == TARGET_SSH && (!o->host || !*o->host || *o->host == '@' ||
 	    o->host[strlen(o->host) - 1] == '@'))
 		return usage_error("%s", "--target ssh needs the board: --target ssh [USER@]HOST");
+	if (o->target != TARGET_QEMU && o->smp)
+		return usage_error("%s", "--smp is for --target qemu");
 	if (o->target != TARGET_SSH && o->ssh_port)
 		return usage_error("%s", "--ssh-port is for --target ssh");
 	if (o->target == TARGET_SSH && o->transport == TRANSPORT_SERIAL)

@@ -32,6 +32,7 @@ struct profile_opts {
 	const char *qemuboot, *kernel, *rootfs;
 	const char *qemu_bindir, *qemu_append, *kernel_append;
 	enum qemu_accel accel;
+	int smp;				/* --target qemu: guest CPUs (0: QB_SMP's) */
 	const char *ssh_key, *ssh_user, *boot_marker;
 	const char *host;			/* --target ssh: [USER@]HOST */
 	int ssh_port;				/* --target ssh: 0 for ssh's default */

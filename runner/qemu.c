@@ -359,11 +359,17 @@ qemu_argv(const struct qemu_conf *c, const struct qemu_opts *o, struct bb_strvec
 
 	bb_strvec_push(argv, qemu_binary(c, o));
 	bb_strvec_pushdup(argv, "-accel");
-	bb_strvec_pushdup(argv, kvm ? "kvm" : "tcg");
+	/* several guest CPUs under TCG: one host thread each (MTTCG) */
+	bb_strvec_pushdup(argv, kvm ? "kvm" : o->smp > 1 ? "tcg,thread=multi" : "tcg");
 	push_words(argv, c->machine);
 	push_words(argv, kvm && c->cpu_kvm ? c->cpu_kvm : c->cpu);
 	push_words(argv, c->mem);
-	push_words(argv, c->smp);
+	if (o->smp > 0) {
+		bb_strvec_pushdup(argv, "-smp");
+		bb_strvec_push(argv, xasprintf("%d", o->smp));
+	} else {
+		push_words(argv, c->smp);
+	}
 	push_words(argv, "-nodefaults -no-user-config -display none -snapshot");
 	push_disks(c, o, argv);
 	push_words(argv, "-chardev stdio,id=pgo-serial,signal=off -serial chardev:pgo-serial");

@@ -57,6 +57,7 @@ struct qemu_opts {
 	int ssh_port;			/* 0: no network */
 	const char *kernel_append;	/* more kernel parameters, or NULL */
 	const char *qemu_append;	/* more QEMU options (split into words), or NULL */
+	int smp;			/* guest CPUs in place of QB_SMP's (0: QB_SMP's) */
 };
 
 /* appends the QEMU command line to argv */

@@ -182,6 +182,7 @@ manifest_opts(struct session *s, struct collect_opts *co, const char *name)
 	co->target = profile_target_names[o->target];
 	/* resolved at boot: never "auto" */
 	co->accel = o->target == TARGET_QEMU ? qemu_accel_names[s->vm.accel] : NULL;
+	co->smp = o->target == TARGET_QEMU ? o->smp : 0;
 }
 
 static int

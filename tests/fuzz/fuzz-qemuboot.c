@@ -45,8 +45,9 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct qemu_conf c = QEMU_CONF_INIT;
-	struct qemu_opts plain = { NULL, QEMU_ACCEL_TCG, 0, NULL, NULL };
-	struct qemu_opts net = { "/usr/bin", QEMU_ACCEL_KVM, 2222, "quiet", "-device virtio-rng-pci" };
+	struct qemu_opts plain = { NULL, QEMU_ACCEL_TCG, 0, NULL, NULL, 0 };
+	struct qemu_opts net = { "/usr/bin", QEMU_ACCEL_KVM, 2222, "quiet",
+				 "-device virtio-rng-pci", 2 };
 	struct bb_error err = BB_ERROR_INIT;
 	char *text = strndup((const char *)data, size);
 

@@ -11,7 +11,7 @@ set -u
 . "$(dirname "$0")/lib.sh"
 require_tools "$QEMU" ssh
 image_load "$out"
-echo "1..22"
+echo "1..24"
 
 # profile NAME ARGS...: pgo-run profile against the image, log in $W/NAME.log,
 # standard error in $W/NAME.err, exit status in $rc
@@ -190,4 +190,16 @@ for sig in TERM INT; do
 		not_ok "SIG$sig mid-run"; diag "$W/$name.err"; tail -n 5 "$W/$name.log" | diag
 	fi
 done
+# 23-24 --smp 2: two guest CPUs on two host threads (MTTCG); the guest sees
+# them, the manifest records them, the profile is gathered as with one
+profile smp --transport ssh --ssh-key "$IMAGE_SSH_KEY" --smp 2 --out "$W/smp" \
+	--python /bin/sh --task "-c 'echo cpus=\$(grep -c ^processor /proc/cpuinfo); exec $DEMO_GUEST_BINARY $DEMO_ARGS'"
+if [ "$rc" = 0 ] && grep -q "^pgo-run: boot: .* -accel tcg,thread=multi .* -smp 2 " "$W/smp.log" &&
+	grep -qx "cpus=2" "$W/smp.log" && [ -f "$W/smp/$DEMO_GCDA_STRIPPED" ] && no_qemu smp; then
+	ok "--smp 2: QEMU with -accel tcg,thread=multi -smp 2, two CPUs in the guest, the profile gathered"
+else
+	not_ok "--smp 2 (exit $rc)"; diag "$W/smp.err"; tail -n 20 "$W/smp.log" | diag
+fi
+grep -Eq '<target accelerator="tcg" cpus="2">qemu</target>' "$W/smp/pgo-manifest.xml"
+check $? "--smp 2: the manifest records cpus=\"2\" beside the accelerator"
 [ "$failed" = 0 ]

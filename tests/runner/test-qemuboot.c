@@ -61,7 +61,7 @@ test_ext4_argv(void **state)
 {
 	struct qemu_conf c = QEMU_CONF_INIT;
 	struct bb_error err = BB_ERROR_INIT;
-	struct qemu_opts o = { "/opt/q,bin", QEMU_ACCEL_TCG, 0, "pgo.x=1", "-name t" };
+	struct qemu_opts o = { "/opt/q,bin", QEMU_ACCEL_TCG, 0, "pgo.x=1", "-name t", 0 };
 	struct bb_strvec argv = BB_STRVEC_INIT;
 	char *s;
 
@@ -90,7 +90,7 @@ test_initramfs_ssh_kvm(void **state)
 	char *path = test_datapath("runner/pgo-test-image.qemuboot.conf");
 	struct qemu_conf c = QEMU_CONF_INIT;
 	struct bb_error err = BB_ERROR_INIT;
-	struct qemu_opts o = { NULL, QEMU_ACCEL_KVM, 2222, NULL, NULL };
+	struct qemu_opts o = { NULL, QEMU_ACCEL_KVM, 2222, NULL, NULL, 0 };
 	struct bb_strvec argv = BB_STRVEC_INIT;
 	char *s;
 
@@ -109,6 +109,44 @@ test_initramfs_ssh_kvm(void **state)
 	bb_strvec_clear(&argv);
 	qemu_conf_release(&c);
 	free(path);
+}
+
+/* --smp N in place of QB_SMP's; under TCG one host thread per guest CPU */
+static void
+test_smp(void **state)
+{
+	struct qemu_conf c = QEMU_CONF_INIT;
+	struct bb_error err = BB_ERROR_INIT;
+	struct qemu_opts o = { NULL, QEMU_ACCEL_TCG, 0, NULL, NULL, 4 };
+	struct bb_strvec argv = BB_STRVEC_INIT;
+	char *s;
+
+	assert_int_equal(qemu_conf_parse(&c, ext4_conf, "x.conf", "/d", &err), 0);
+	qemu_conf_defaults(&c);
+	qemu_argv(&c, &o, &argv);
+	s = test_join(&argv);
+	assert_non_null(strstr(s, "qemu-system-aarch64 -accel tcg,thread=multi -machine virt "
+		"-cpu cortex-a57 -m 1024 -smp 4 -nodefaults "));
+	free(s);
+	bb_strvec_clear(&argv);
+	o.accel = QEMU_ACCEL_KVM;
+	o.smp = 2;
+	qemu_argv(&c, &o, &argv);
+	s = test_join(&argv);
+	assert_non_null(strstr(s, " -accel kvm -machine virt "));
+	assert_non_null(strstr(s, " -m 1024 -smp 2 -nodefaults "));
+	free(s);
+	bb_strvec_clear(&argv);
+	/* one CPU asked: no MTTCG */
+	o.accel = QEMU_ACCEL_TCG;
+	o.smp = 1;
+	qemu_argv(&c, &o, &argv);
+	s = test_join(&argv);
+	assert_non_null(strstr(s, " -accel tcg -machine virt "));
+	assert_non_null(strstr(s, " -smp 1 "));
+	free(s);
+	bb_strvec_clear(&argv);
+	qemu_conf_release(&c);
 }
 
 static void
@@ -162,6 +200,7 @@ main(void)
 		cmocka_unit_test(test_fixture),
 		cmocka_unit_test(test_ext4_argv),
 		cmocka_unit_test(test_initramfs_ssh_kvm),
+		cmocka_unit_test(test_smp),
 		cmocka_unit_test(test_defaults),
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_free_port),

@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=eafb870b2b76e77f2dbe8290ea8f6f3510209eac099f4f5abba82fd3b290a056"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=a79f071ce69b08bbad2d435fcc1e76e771ddd9b671751d9b7f71c24025d6a1e1"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
