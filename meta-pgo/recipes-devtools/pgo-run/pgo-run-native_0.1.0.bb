@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=82cfbd599840c1a67271299b6780c674768901355e08b6ae3bc0543175adb06c"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=f8b103fa5459850df1196d640547696efd2b86fd679c06d172410b66981bff3c"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
