@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=f8b103fa5459850df1196d640547696efd2b86fd679c06d172410b66981bff3c"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=8f98788e7d98fe88cb01ee12a9f43d72a5c98d74e7dd9a258c0e0153b81223ac"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
