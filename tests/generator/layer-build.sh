@@ -187,7 +187,7 @@ echo "# 5. mc:pgo: in every hint"
 # (or the layer's mc:${PGO_MC}:)
 hints() {
 	(cd "$top" && grep -rnoE -e "[^ (\"'\`]*(-pgo-image|\\\$\\{PGO_IMAGE\\}) -c profile" \
-		-e "bitbake +[^ (\"'\`]*-pgo-image" README generator/pgo-gen.1 \
+		-e "bitbake +[^ (\"'\`]*-pgo-image" README doc generator/pgo-gen.1 \
 		runner/pgo-run.1 tests/image/demo.sh meta-pgo templates)
 }
 hints >"$tmp/hints"
