@@ -29,6 +29,11 @@ static const char profile_usage[] =
 	"  --transport T          ssh (default) or serial (a shell on the console)\n"
 	"  --ssh-key FILE         the key for root@guest; --ssh-user USER (default root)\n"
 	"  --ssh-port N           --target ssh: the board's ssh port (default ssh's)\n"
+	"  --known-hosts FILE     --target ssh: the board's key must be in FILE (default:\n"
+	"                         ssh's own known_hosts files); an unknown or changed key\n"
+	"                         is refused\n"
+	"  --accept-new-host-key  --target ssh: accept a board's first key and record it\n"
+	"                         (a changed key is still refused)\n"
 	"  --arch ARCH            --target qemu-user: run under qemu-ARCH (or\n"
 	"                         qemu-ARCH-static) from --qemu-bindir or PATH\n"
 	"  --qemu-user BIN        --target qemu-user: this emulator instead\n"
@@ -61,7 +66,7 @@ enum { O_TARGET = 256, O_QEMUBOOT, O_KERNEL, O_ROOTFS, O_BINDIR, O_ACCEL, O_QAPP
 	O_KAPPEND, O_TRANSPORT, O_KEY, O_USER, O_MARKER, O_PYTHON, O_TASK, O_REMOTE, O_STRIP,
 	O_TOOLCHAIN, O_GCCVER, O_CC, O_TIMEOUT, O_IDLE, O_BOOT, O_CONNECT, O_COLLECT, O_OUT,
 	O_ARCHIVE, O_LOG, O_MACHINE, O_IMAGE, O_QEMU_USER, O_ARCH, O_SYSROOT, O_JUNIT,
-	O_SSH_PORT, O_OK_STATUS, O_LINGER, O_SMP };
+	O_SSH_PORT, O_OK_STATUS, O_LINGER, O_SMP, O_KNOWN_HOSTS, O_ACCEPT_NEW };
 
 static const struct option profile_longopts[] = {
 	{ "target", required_argument, NULL, O_TARGET },
@@ -100,6 +105,8 @@ static const struct option profile_longopts[] = {
 	{ "sysroot", required_argument, NULL, O_SYSROOT },
 	{ "junit", required_argument, NULL, O_JUNIT },
 	{ "ssh-port", required_argument, NULL, O_SSH_PORT },
+	{ "known-hosts", required_argument, NULL, O_KNOWN_HOSTS },
+	{ "accept-new-host-key", no_argument, NULL, O_ACCEPT_NEW },
 	{ "ok-status", required_argument, NULL, O_OK_STATUS },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
@@ -231,6 +238,8 @@ profile_opt(struct profile_opts *o, int c)
 		return 0;
 	}
 	switch (c) {
+	case O_KNOWN_HOSTS: o->known_hosts = optarg; return 0;
+	case O_ACCEPT_NEW: o->accept_new_host_key = true; return 0;
 	case O_OK_STATUS: return set_ok_status(optarg, o);
 	case O_TIMEOUT: return set_seconds("timeout", optarg, &o->timeout);
 	case O_IDLE: return set_seconds("idle-timeout", optarg, &o->idle_timeout);
@@ -263,6 +272,9 @@ check_target_opts(const struct profile_opts *o)
 		return usage_error("%s", "--smp is for --target qemu");
 	if (o->target != TARGET_SSH && o->ssh_port)
 		return usage_error("%s", "--ssh-port is for --target ssh");
+	if (o->target != TARGET_SSH && (o->known_hosts || o->accept_new_host_key))
+		return usage_error("%s", "--known-hosts and --accept-new-host-key are for --target "
+			"ssh (a QEMU guest's key is never recorded)");
 	if (o->target == TARGET_SSH && o->transport == TRANSPORT_SERIAL)
 		return usage_error("%s", "--target ssh has no serial transport");
 	if (o->target == TARGET_QEMU_USER && !o->arch == !o->qemu_user)

@@ -36,6 +36,8 @@ struct profile_opts {
 	const char *ssh_key, *ssh_user, *boot_marker;
 	const char *host;			/* --target ssh: [USER@]HOST */
 	int ssh_port;				/* --target ssh: 0 for ssh's default */
+	bool accept_new_host_key;		/* --target ssh: record a first key */
+	const char *known_hosts;		/* --target ssh: NULL for ssh's own */
 	const char *qemu_user, *arch, *sysroot;	/* --target qemu-user */
 	const char *python, *task, *remote_dir;
 	int strip;				/* GCOV_PREFIX_STRIP */

@@ -57,6 +57,8 @@ cmd_err_line(void *ctx, const char *line)
 
 	cmd_out_line(ctx, line);
 	session_keep(s->cmd_msg, sizeof(s->cmd_msg), line);
+	if (strstr(line, "REMOTE HOST IDENTIFICATION HAS CHANGED"))
+		s->hostkey_changed = true;
 }
 
 static void
@@ -89,7 +91,8 @@ session_init(struct session *s, const struct profile_opts *o, FILE *log,
 	free(task);
 	loop_init(&s->loop, s);
 	s->loop.tick = tick;
-	s->ssh = (struct ssh_opts){ NULL, "127.0.0.1", o->ssh_user, 0, o->ssh_key, 10 };
+	s->ssh = (struct ssh_opts){ NULL, "127.0.0.1", o->ssh_user, 0, o->ssh_key, 10,
+		SSH_HOSTKEYS_GUEST, NULL };
 	make_nonce(s->nonce, sizeof(s->nonce));
 	console_shell_init(&s->shell, s->nonce);
 	guest_init(s);
@@ -170,6 +173,7 @@ session_cmd_start(struct session *s, struct bb_strvec *argv, const char *const *
 	s->cmd.out_fd = out_fd;
 	s->cmd.err = PROC_PIPE;
 	*s->cmd_msg = '\0';
+	s->hostkey_changed = false;
 	if (proc_start(&s->cmd, &s->err) < 0)
 		return session_fail(s, "cannot run %s", argv->v[0]);
 	if (out_fd >= 0)

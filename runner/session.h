@@ -57,6 +57,7 @@ struct session {
 	struct proc cmd;
 	struct console_lines cout, cerr;
 	char cmd_msg[200];		/* its last line on stderr */
+	bool hostkey_changed;		/* ssh said the host's key is not the known one */
 	/* the task */
 	char *remote_dir;		/* GCOV_PREFIX on the target */
 	char *qemu_user, *arch;		/* --target qemu-user: the emulator and its ARCH */

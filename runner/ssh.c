@@ -21,17 +21,36 @@ ssh_quote(const char *s)
 	return bb_buf_detach(&b);
 }
 
+char *
+ssh_known_name(const struct ssh_opts *o)
+{
+	return o->port > 0 && o->port != 22 ? xasprintf("[%s]:%d", o->host, o->port) :
+		xstrdup(o->host);
+}
+
 void
 ssh_argv(const struct ssh_opts *o, const char *cmd, struct bb_strvec *argv)
 {
-	static const char *const fixed[] = { "-o", "BatchMode=yes", "-o",
-		"StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o",
-		"GlobalKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR", "-o",
+	static const char *const fixed[] = { "-o", "BatchMode=yes", "-o", "LogLevel=ERROR", "-o",
 		"ServerAliveInterval=5", "-o", "ServerAliveCountMax=6", "-T", NULL };
+	static const char *const guest[] = { "-o", "StrictHostKeyChecking=no", "-o",
+		"UserKnownHostsFile=/dev/null", "-o", "GlobalKnownHostsFile=/dev/null", NULL };
 
 	bb_strvec_pushdup(argv, o->ssh ? o->ssh : "ssh");
 	for (size_t i = 0; fixed[i]; i++)
 		bb_strvec_pushdup(argv, fixed[i]);
+	if (o->hostkeys == SSH_HOSTKEYS_GUEST) {
+		for (size_t i = 0; guest[i]; i++)
+			bb_strvec_pushdup(argv, guest[i]);
+	} else {
+		bb_strvec_pushdup(argv, "-o");
+		bb_strvec_pushdup(argv, o->hostkeys == SSH_HOSTKEYS_ACCEPT_NEW ?
+			"StrictHostKeyChecking=accept-new" : "StrictHostKeyChecking=yes");
+		if (o->known_hosts) {
+			bb_strvec_pushdup(argv, "-o");
+			bb_strvec_push(argv, xasprintf("UserKnownHostsFile=%s", o->known_hosts));
+		}
+	}
 	bb_strvec_pushdup(argv, "-o");
 	bb_strvec_push(argv, xasprintf("ConnectTimeout=%d",
 		o->connect_timeout > 0 ? o->connect_timeout : 10));

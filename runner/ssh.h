@@ -4,20 +4,32 @@
 
 #include "bblang/strvec.h"
 
+/* how the host's key is checked */
+enum ssh_hostkeys {
+	SSH_HOSTKEYS_GUEST,		/* a throwaway guest: no known_hosts, any key */
+	SSH_HOSTKEYS_STRICT,		/* only a key known_hosts has for the host */
+	SSH_HOSTKEYS_ACCEPT_NEW,	/* that, or a first key, then recorded there */
+};
+
 struct ssh_opts {
 	const char *ssh;		/* the ssh program; NULL: "ssh" */
 	const char *host, *user;	/* user NULL: root */
 	int port;			/* 0: ssh's default */
 	const char *key;		/* -i KEY, or NULL */
 	int connect_timeout;		/* seconds */
+	enum ssh_hostkeys hostkeys;
+	const char *known_hosts;	/* the known_hosts file; NULL: ssh's own (~/.ssh) */
 };
 
 /*
  * appends "ssh -o BatchMode=yes ... USER@HOST CMD" to argv: no password
- * prompts, no known-hosts file (a fresh guest key every boot), only the
- * given key when there is one
+ * prompts, only the given key when there is one; a guest's host key is not
+ * checked (a fresh one every boot) and no known_hosts file is read or
+ * written for it; a board's is checked as ssh checks it by default
  */
 void ssh_argv(const struct ssh_opts *o, const char *cmd, struct bb_strvec *argv);
+/* "HOST" or "[HOST]:PORT", as known_hosts names the host; caller frees */
+char *ssh_known_name(const struct ssh_opts *o);
 /* s as one word for a POSIX shell ('...' with ' as '\''); caller frees */
 char *ssh_quote(const char *s);
 

@@ -1,6 +1,11 @@
 /* the ssh transport: to the guest on a forwarded port, or to a board (--target ssh) */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+#include "bblang/buf.h"
+#include "bblang/os.h"
 
 #include "runner/session.h"
 
@@ -89,12 +94,96 @@ connect_guest(struct session *s, double timeout)
 	}
 }
 
+/*
+ * the board's host keys as ssh-keygen -l shows them ("ED25519 SHA256:...",
+ * comma-separated), read with ssh-keyscan; "" when it does not answer
+ */
+static char *
+board_fingerprints(struct session *s)
+{
+	char path[] = "/tmp/pgo-run-keys.XXXXXX", *q = ssh_quote(s->ssh.host), *cmd, *text = NULL;
+	char port[16] = "";
+	size_t len;
+	struct bb_buf out = BB_BUF_INIT;
+	struct bb_error err = BB_ERROR_INIT;
+	struct proc p = PROC_INIT;
+	int fd = mkstemp(path);
+
+	if (s->ssh.port > 0)
+		snprintf(port, sizeof(port), "-p %d ", s->ssh.port);
+	/* one type at a time: a server that limits unauthenticated connections
+	   (dropbear: 5 per address) may drop some of keyscan's parallel ones */
+	cmd = xasprintf("for t in ed25519 ecdsa rsa; do ssh-keyscan -T 5 -t $t %s-- %s; done "
+		"2>/dev/null | ssh-keygen -l -f - 2>/dev/null", port, q);
+	free(q);
+	if (fd < 0) {
+		free(cmd);
+		return xstrdup("");
+	}
+	p.argv = (const char *const[]){ "/bin/sh", "-c", cmd, NULL };
+	p.in = p.err = PROC_NULL;
+	p.out = PROC_FD;
+	p.out_fd = fd;
+	proc_run(&p, &err);
+	bb_error_clear(&err);
+	close(fd);
+	if (bb_read_file(path, 1 << 16, &text, &len) != 0)
+		text = NULL;
+	unlink(path);
+	free(cmd);
+	/* "256 SHA256:x [h]:p (ED25519)" -> "ED25519 SHA256:x" */
+	for (char *line = text, *next; line && *line; line = next) {
+		char *sp1, *sp2, *type;
+
+		next = line + strcspn(line, "\n");
+		if (*next)
+			*next++ = '\0';
+		if (!(sp1 = strchr(line, ' ')) || !(sp2 = strchr(sp1 + 1, ' ')) ||
+		    !(type = strrchr(sp2, '(')))
+			continue;
+		bb_buf_addf(&out, "%s%.*s %.*s", out.len ? ", " : "",
+			(int)strcspn(type + 1, ")"), type + 1, (int)(sp2 - sp1 - 1), sp1 + 1);
+	}
+	free(text);
+	return bb_buf_detach(&out);
+}
+
+/*
+ * ssh refused the board's host key: unknown (strict checking) or changed;
+ * the error says which, the key the board offers, and what to do
+ */
+static int
+hostkey_refused(struct session *s)
+{
+	char *fp = board_fingerprints(s), *name = ssh_known_name(&s->ssh);
+	char *file = s->ssh.known_hosts ? xasprintf(" -f %s", s->ssh.known_hosts) : xstrdup("");
+	char *keys = *fp ? xasprintf(" (it offers %s)", fp) : xstrdup("");
+	int r;
+
+	if (s->hostkey_changed)
+		r = session_fail(s, "ssh to %s refused: the board's host key has changed%s; if it "
+			"was reinstalled, check the new key on the board, remove the old one with "
+			"ssh-keygen -R '%s'%s and connect again", ssh_dest(s), keys, name, file);
+	else
+		r = session_fail(s, "ssh to %s refused: the board's host key is not known%s; check "
+			"it on the board (ssh-keygen -l -f on its host key), then accept it with "
+			"--accept-new-host-key, or add it to %s", ssh_dest(s), keys,
+			s->ssh.known_hosts ? s->ssh.known_hosts : "~/.ssh/known_hosts");
+	free(keys);
+	free(file);
+	free(name);
+	free(fp);
+	return r;
+}
+
 /* a board is up already: one try (ssh's ConnectTimeout is the deadline) */
 static int
 connect_board(struct session *s, double timeout)
 {
 	int r = ssh_run(s, "true", -1, timeout + 5, 0, "ssh");
 
+	if (r > 0 && strstr(s->cmd_msg, "Host key verification failed"))
+		return hostkey_refused(s);
 	return r > 0 ? ssh_failed(s) : r;
 }
 
@@ -193,6 +282,8 @@ board_address(struct session *s)
 		s->ssh.user = s->board_user = xstrndup(s->o->host, (size_t)(at - s->o->host));
 	s->ssh.port = s->o->ssh_port;
 	s->ssh.connect_timeout = (int)(s->o->connect_timeout + 0.999);
+	s->ssh.hostkeys = s->o->accept_new_host_key ? SSH_HOSTKEYS_ACCEPT_NEW : SSH_HOSTKEYS_STRICT;
+	s->ssh.known_hosts = s->o->known_hosts;
 }
 
 int
