@@ -26,13 +26,14 @@ struct raw {
 
 /* the [config_bsp] keys pgo-run reads */
 enum { K_SYSTEM, K_MACHINE, K_CPU, K_CPU_KVM, K_MEM, K_SMP, K_CMDLINE, K_OPT, K_SERIAL,
-	K_DRIVE, K_KERNEL, K_FSTYPE, K_DEPLOY, K_LINK, K_IMAGE_NAME, K_MACHINE_NAME, K_N };
+	K_ROOT, K_KERNEL, K_FSTYPE, K_DEPLOY, K_LINK, K_IMAGE_NAME, K_MACHINE_NAME, K_ROOTFS_OPT,
+	K_N };
 
 static const char *const keys[K_N] = {
 	"qb_system_name", "qb_machine", "qb_cpu", "qb_cpu_kvm", "qb_mem", "qb_smp",
-	"qb_kernel_cmdline_append", "qb_opt_append", "serial_consoles", "qb_drive_type",
+	"qb_kernel_cmdline_append", "qb_opt_append", "serial_consoles", "qb_kernel_root",
 	"qb_default_kernel", "qb_default_fstype", "deploy_dir_image", "image_link_name",
-	"image_name", "machine",
+	"image_name", "machine", "qb_rootfs_opt",
 };
 
 void
@@ -46,8 +47,8 @@ void
 qemu_conf_release(struct qemu_conf *c)
 {
 	char **f[] = { &c->system_name, &c->machine, &c->cpu, &c->cpu_kvm, &c->mem, &c->smp,
-		&c->cmdline_append, &c->opt_append, &c->serial_console, &c->drive_type,
-		&c->kernel, &c->rootfs, &c->fstype, &c->machine_name, &c->image };
+		&c->cmdline_append, &c->opt_append, &c->serial_console, &c->kernel_root,
+		&c->rootfs_opt, &c->kernel, &c->rootfs, &c->fstype, &c->machine_name, &c->image };
 
 	for (size_t i = 0; i < sizeof(f) / sizeof(f[0]); i++)
 		qemu_conf_set(f[i], NULL);
@@ -62,7 +63,7 @@ qemu_conf_defaults(struct qemu_conf *c)
 	} d[] = {
 		{ &c->system_name, "qemu-system-x86_64" }, { &c->machine, "-machine q35" },
 		{ &c->cpu, "-cpu max" }, { &c->mem, "-m 512" }, { &c->smp, "-smp 1" },
-		{ &c->drive_type, "/dev/vd" }, { &c->serial_console, "ttyS0,115200" },
+		{ &c->kernel_root, "/dev/vda" }, { &c->serial_console, "ttyS0,115200" },
 	};
 
 	for (size_t i = 0; i < sizeof(d) / sizeof(d[0]); i++)
@@ -243,7 +244,8 @@ fill(struct qemu_conf *c, char **v, const char *dir)
 	take(&c->smp, &v[K_SMP]);
 	take(&c->cmdline_append, &v[K_CMDLINE]);
 	take(&c->opt_append, &v[K_OPT]);
-	take(&c->drive_type, &v[K_DRIVE]);
+	take(&c->kernel_root, &v[K_ROOT]);
+	take(&c->rootfs_opt, &v[K_ROOTFS_OPT]);
 	take(&c->fstype, &v[K_FSTYPE]);
 	take(&c->machine_name, &v[K_MACHINE_NAME]);
 	take(&c->image, &v[K_LINK]);
@@ -312,8 +314,16 @@ kernel_cmdline(const struct qemu_conf *c, const struct qemu_opts *o, bool initra
 	struct bb_buf b = BB_BUF_INIT;
 	const char *app = c->cmdline_append ? c->cmdline_append : "";
 
-	if (!initramfs)
-		bb_buf_addf(&b, "root=%sa rw ", c->drive_type ? c->drive_type : "/dev/vd");
+	/* runqemu: root=QB_KERNEL_ROOT, with " rw" unless it says ro or rw */
+	if (!initramfs) {
+		const char *root = c->kernel_root ? c->kernel_root : "/dev/vda";
+		struct bb_strvec w = BB_STRVEC_INIT;
+
+		bb_strvec_split(&w, root);
+		bb_buf_addf(&b, "root=%s%s ", root,
+			bb_strvec_has(&w, "ro") || bb_strvec_has(&w, "rw") ? "" : " rw");
+		bb_strvec_clear(&w);
+	}
 	if (!strstr(app, "console=") && c->serial_console)
 		bb_buf_addf(&b, "console=%s ", c->serial_console);
 	bb_buf_addf(&b, "%s %s", app, o->kernel_append ? o->kernel_append : "");
@@ -343,6 +353,26 @@ push_disks(const struct qemu_conf *c, const struct qemu_opts *o, struct bb_strve
 	if (c->rootfs && initramfs) {
 		bb_strvec_pushdup(argv, "-initrd");
 		bb_strvec_pushdup(argv, c->rootfs);
+	} else if (c->rootfs && c->rootfs_opt) {
+		/* runqemu: QB_ROOTFS_OPT with the image for @ROOTFS@ (qemuarm's virtio-mmio) */
+		char *p = drive_path(c->rootfs);
+		struct bb_strvec w = BB_STRVEC_INIT;
+
+		bb_strvec_split(&w, c->rootfs_opt);
+		for (size_t i = 0; i < w.n; i++) {
+			struct bb_buf b = BB_BUF_INIT;
+			const char *s = w.v[i], *at;
+
+			while ((at = strstr(s, "@ROOTFS@"))) {
+				bb_buf_add(&b, s, (size_t)(at - s));
+				bb_buf_addstr(&b, p);
+				s = at + 8;
+			}
+			bb_buf_addstr(&b, s);
+			bb_strvec_push(argv, bb_buf_detach(&b));
+		}
+		bb_strvec_clear(&w);
+		free(p);
 	} else if (c->rootfs) {
 		char *p = drive_path(c->rootfs);
 

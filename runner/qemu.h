@@ -28,7 +28,8 @@ struct qemu_conf {
 	char *cmdline_append;		/* qb_kernel_cmdline_append */
 	char *opt_append;		/* qb_opt_append: more QEMU options */
 	char *serial_console;		/* "ttyS0,115200" from serial_consoles, or NULL */
-	char *drive_type;		/* qb_drive_type: "/dev/vd" (root=/dev/vda) */
+	char *kernel_root;		/* qb_kernel_root: "/dev/vda" (root=/dev/vda rw) */
+	char *rootfs_opt;		/* qb_rootfs_opt: the disk's QEMU options, @ROOTFS@ in them */
 	char *kernel, *rootfs;		/* paths */
 	char *fstype;			/* cpio.gz, ext4, ... */
 	char *machine_name, *image;	/* machine, image_link_name (for the manifest) */

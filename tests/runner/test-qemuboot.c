@@ -111,6 +111,50 @@ test_initramfs_ssh_kvm(void **state)
 	free(path);
 }
 
+/*
+ * runqemu's disk and root for an ext4 image: QB_ROOTFS_OPT with the image
+ * (commas doubled) for @ROOTFS@, root=QB_KERNEL_ROOT with rw unless it says
+ * ro or rw (qemuarm: virtio-mmio)
+ */
+static void
+test_rootfs_opt(void **state)
+{
+	static const char conf[] =
+		"[config_bsp]\n"
+		"qb_system_name = qemu-system-arm\n"
+		"qb_machine = -machine virt,highmem=off\n"
+		"qb_default_kernel = zImage\n"
+		"qb_default_fstype = ext4\n"
+		"image_link_name = img\n"
+		"qb_rootfs_opt = -drive id=disk0,file=@ROOTFS@,if=none,format=raw "
+		"-device virtio-blk-device,drive=disk0\n"
+		"qb_kernel_root = /dev/vda ro\n";
+	struct qemu_conf c = QEMU_CONF_INIT;
+	struct bb_error err = BB_ERROR_INIT;
+	struct qemu_opts o = { NULL, QEMU_ACCEL_TCG, 0, NULL, NULL, 0 };
+	struct bb_strvec argv = BB_STRVEC_INIT;
+	char *s;
+
+	assert_int_equal(qemu_conf_parse(&c, conf, "x.conf", "/d,e", &err), 0);
+	qemu_conf_defaults(&c);
+	qemu_argv(&c, &o, &argv);
+	s = test_join(&argv);
+	assert_non_null(strstr(s, " -append root=/dev/vda ro console=ttyS0,115200 -drive "
+		"id=disk0,file=/d,,e/img.ext4,if=none,format=raw -device "
+		"virtio-blk-device,drive=disk0 -chardev "));
+	free(s);
+	bb_strvec_clear(&argv);
+	/* no QB_KERNEL_ROOT: runqemu's /dev/vda, rw */
+	qemu_conf_set(&c.kernel_root, NULL);
+	qemu_conf_defaults(&c);
+	qemu_argv(&c, &o, &argv);
+	s = test_join(&argv);
+	assert_non_null(strstr(s, " -append root=/dev/vda rw console="));
+	free(s);
+	bb_strvec_clear(&argv);
+	qemu_conf_release(&c);
+}
+
 /* --smp N in place of QB_SMP's; under TCG one host thread per guest CPU */
 static void
 test_smp(void **state)
@@ -200,6 +244,7 @@ main(void)
 		cmocka_unit_test(test_fixture),
 		cmocka_unit_test(test_ext4_argv),
 		cmocka_unit_test(test_initramfs_ssh_kvm),
+		cmocka_unit_test(test_rootfs_opt),
 		cmocka_unit_test(test_smp),
 		cmocka_unit_test(test_defaults),
 		cmocka_unit_test(test_errors),

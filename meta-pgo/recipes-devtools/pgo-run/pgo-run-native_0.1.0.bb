@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=eb25684542fe2ce28bef3e8085b0b543b2de09ee4c44e86d06ea3b4e1fddaf22"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=7ea7b5cc24ccd9fbe8db08666c845eef68e315fbd36d5fb6ef9e706ce005ab56"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
