@@ -82,16 +82,44 @@ test_base64(void **state)
 static void
 test_ssh_argv(void **state)
 {
-	struct ssh_opts o = { NULL, "127.0.0.1", NULL, 2222, "/k/id", 7 };
+	struct ssh_opts o = { NULL, "127.0.0.1", NULL, 2222, "/k/id", 7, SSH_HOSTKEYS_GUEST, NULL };
 	struct bb_strvec argv = BB_STRVEC_INIT;
-	char *s, *q = ssh_quote("it's");
+	char *s, *q = ssh_quote("it's"), *name;
 
+	/* a guest: no known_hosts read or written, any key */
 	ssh_argv(&o, "true", &argv);
 	s = test_join(&argv);
-	assert_string_equal(s, "ssh -o BatchMode=yes -o StrictHostKeyChecking=no "
+	assert_string_equal(s, "ssh -o BatchMode=yes -o LogLevel=ERROR -o ServerAliveInterval=5 "
+		"-o ServerAliveCountMax=6 -T -o StrictHostKeyChecking=no "
 		"-o UserKnownHostsFile=/dev/null -o GlobalKnownHostsFile=/dev/null "
-		"-o LogLevel=ERROR -o ServerAliveInterval=5 -o ServerAliveCountMax=6 -T "
 		"-o ConnectTimeout=7 -o IdentitiesOnly=yes -i /k/id -p 2222 root@127.0.0.1 -- true");
+	free(s);
+	bb_strvec_clear(&argv);
+	/* a board: ssh's own known_hosts, strict */
+	o.hostkeys = SSH_HOSTKEYS_STRICT;
+	o.key = NULL;
+	o.port = 0;
+	ssh_argv(&o, "true", &argv);
+	s = test_join(&argv);
+	assert_string_equal(s, "ssh -o BatchMode=yes -o LogLevel=ERROR -o ServerAliveInterval=5 "
+		"-o ServerAliveCountMax=6 -T -o StrictHostKeyChecking=yes -o ConnectTimeout=7 "
+		"root@127.0.0.1 -- true");
+	free(s);
+	bb_strvec_clear(&argv);
+	/* a first key accepted, into the given file */
+	o.hostkeys = SSH_HOSTKEYS_ACCEPT_NEW;
+	o.known_hosts = "/k/known_hosts";
+	ssh_argv(&o, "true", &argv);
+	s = test_join(&argv);
+	assert_non_null(strstr(s, " -o StrictHostKeyChecking=accept-new "
+		"-o UserKnownHostsFile=/k/known_hosts -o ConnectTimeout=7 "));
+	name = ssh_known_name(&o);
+	assert_string_equal(name, "127.0.0.1");
+	free(name);
+	o.port = 2222;
+	name = ssh_known_name(&o);
+	assert_string_equal(name, "[127.0.0.1]:2222");
+	free(name);
 	assert_string_equal(q, "'it'\\''s'");
 	free(q);
 	free(s);
