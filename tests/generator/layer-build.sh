@@ -6,7 +6,7 @@
 # run, and their anonymous python run by tests/generator/anon.py against the
 # values bblang gives, for the configurations that matter:
 #   pgo-run-native builds offline from the layer, without cmocka;
-#   -gno-record-gcc-switches in both flag sets; the useless-rpaths skip;
+#   -gno-record-gcc-switches in both flag sets;
 #   python3's do_compile[mcdepends] only where the dependency exists;
 #   do_profile's sstate directories under TMPDIR, the import directory not;
 #   mc:pgo: in every hint, and the image skipped outside the pgo multiconfig;
@@ -119,7 +119,7 @@ for m in $(sed -n 's/^PKG_CHECK_MODULES(\[[A-Z0-9_]*\], *\[\([^] ]*\).*/\1/p' "$
 done
 has "configure without the tests" "$(val "$layer" "$run_recipe" EXTRA_OECONF)" --disable-tests
 
-echo "# 2. -gno-record-gcc-switches, the useless-rpaths skip"
+echo "# 2. -gno-record-gcc-switches"
 for l in "$layer" "$tmp/layer-PGO_TOOLCHAIN"; do
 	t=$(val "$l" "$opt" PGO_TOOLCHAIN)
 	has "$t: PGO_GEN_FLAGS has -gno-record-gcc-switches" "$(val "$l" "$opt" PGO_GEN_FLAGS)" \
@@ -127,11 +127,6 @@ for l in "$layer" "$tmp/layer-PGO_TOOLCHAIN"; do
 	has "$t: PGO_USE_FLAGS has -gno-record-gcc-switches" \
 		"$(val "$l" "$app" PGO_USE_FLAGS -O class-target)" -gno-record-gcc-switches
 done
-has 'INSANE_SKIP:${PN} has useless-rpaths' "$(val "$layer" "$opt" 'INSANE_SKIP:${PN}' -u)" \
-	useless-rpaths
-grep -B3 '^INSANE_SKIP:${PN} += "useless-rpaths"' "$layer/$opt" | grep '^#' >"$tmp/log"
-grep -q 'RPATH' "$tmp/log" && grep -q 'libdir' "$tmp/log" && grep -q 'loader' "$tmp/log"
-check $? "the skip says why: the loader does not search \${libdir} under the prefix"
 
 echo "# 3. python3's do_compile[mcdepends] only where the dependency exists"
 for o in class-target class-native; do

@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=82cfbd599840c1a67271299b6780c674768901355e08b6ae3bc0543175adb06c"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=a22a0fb6bf56a5f17004bd49462e3d22a7350e960d00b5dbd93c27d7a4cd99a1"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
