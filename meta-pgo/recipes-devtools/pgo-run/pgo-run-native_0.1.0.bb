@@ -5,6 +5,9 @@ python3-pgo-image's do_profile calls it."
 LICENSE = "MIT"
 LIC_FILES_CHKSUM = "file://${COMMON_LICENSE_DIR}/MIT;md5=0835ade698e0bcf8506ecda2f7b4f302"
 
+# skipped until local.conf sets PYTHON_PROFILE_OPT = "1"
+inherit pgo-switch
+
 # what configure looks for with pkg-config; cmocka is for the tests alone,
 # which are left out (--disable-tests)
 DEPENDS = "libxml2-native libpcre2-native libarchive-native"
@@ -13,7 +16,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=a22a0fb6bf56a5f17004bd49462e3d22a7350e960d00b5dbd93c27d7a4cd99a1"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=d713bdaa64e7ba34f78e1c2010d1716cbb61d7718bd4c2ba6a6b942565bf0509"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]

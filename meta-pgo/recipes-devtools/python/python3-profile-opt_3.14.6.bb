@@ -3,6 +3,9 @@ DESCRIPTION = "OE-core's python3, built with profile instrumentation under its o
 prefix and with a renamed libpython, so that it can be installed next to python3. \
 python3-pgo-image runs it on the target to gather the profile python3 is built with."
 
+# skipped until local.conf sets PYTHON_PROFILE_OPT = "1"
+inherit pgo-switch
+
 # LICENSE, LIC_FILES_CHKSUM, SRC_URI and the whole build come from OE-core's
 # python3 recipe of the same version. "include", not "require": when
 # OE-core has another version, the recipe is skipped with a reason instead of
