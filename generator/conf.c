@@ -32,6 +32,7 @@ static const struct knob knobs[] = {
 	{ "PGO_PROFILE_DIR", NULL, NULL },
 	{ "PGO_PYTHON_PV", NULL, NULL },
 	{ "PGO_PYTHON_PREFIX", NULL, NULL },
+	{ "PGO_MAINTAINER", NULL, NULL },
 };
 
 static bool
@@ -101,13 +102,44 @@ check_build_runs(struct bb_data *d, struct bb_error *err)
 	return ret;
 }
 
+/* "Name <user@host>" on one line: a name, then one address in angle brackets at the end */
+static bool
+valid_maintainer(const char *v)
+{
+	const char *lt = strchr(v, '<'), *at, *gt;
+
+	if (!lt || lt == v || strpbrk(v, "\n\"") || lt[strcspn(lt, "@")] != '@')
+		return false;
+	at = strchr(lt, '@');
+	gt = strchr(at, '>');
+	return at > lt + 1 && gt && gt > at + 1 && !gt[1] && strcspn(lt + 1, " <@") ==
+		(size_t)(at - lt - 1) && strcspn(at + 1, " <@>") == (size_t)(gt - at - 1);
+}
+
+/* the layer's README and SECURITY.md name the maintainer: OE-core's
+   yocto-check-layer wants an email address there */
+static int
+check_maintainer(struct bb_data *d, struct bb_error *err)
+{
+	char *val = NULL;
+	int ret = 0;
+
+	if (bb_data_get(d, "PGO_MAINTAINER", true, &val) < 0)
+		return bb_error(err, NULL, "%s", bb_data_error(d));
+	if (val && !valid_maintainer(val))
+		ret = bb_error(err, bb_data_loc(d, "PGO_MAINTAINER"),
+			"PGO_MAINTAINER must be 'Name <user@host>', not '%s'", val);
+	free(val);
+	return ret;
+}
+
 int
 conf_check_knobs(struct bb_data *d, struct bb_error *err)
 {
 	for (size_t i = 0; i < sizeof(knobs) / sizeof(knobs[0]); i++)
 		if (check_knob(d, &knobs[i], err) < 0)
 			return -1;
-	if (check_legacy(d, err) < 0)
+	if (check_legacy(d, err) < 0 || check_maintainer(d, err) < 0)
 		return -1;
 	return check_build_runs(d, err);
 }

@@ -159,11 +159,15 @@ TEST_DO_PROFILE_LOG = %D%/runner/do-profile.sh.log
 $(TEST_DO_PROFILE_LOG): %D%/runner/qemu.sh.log
 # what a real build of the layer needs, without BitBake: the generated
 # recipes read back with bblang, the debug paths of the layer's flags, the
-# runner's source tarball built as pgo-run-native builds it
+# runner's source tarball built as pgo-run-native builds it, the
+# interpreter's RPATH, the switch that leaves a build alone until it is on,
+# what yocto-check-layer asks of the layer's files
 dist_check_SCRIPTS += %D%/generator/layer-build.sh %D%/generator/debug-paths.sh \
-	%D%/generator/runner-src.sh
+	%D%/generator/runner-src.sh %D%/generator/rpath.sh %D%/generator/switch.sh \
+	%D%/generator/layer-compat.sh
 TESTS += %D%/generator/layer-build.sh %D%/generator/debug-paths.sh \
-	%D%/generator/runner-src.sh
+	%D%/generator/runner-src.sh %D%/generator/rpath.sh %D%/generator/switch.sh \
+	%D%/generator/layer-compat.sh
 EXTRA_DIST += %D%/generator/anon.py
 EXTRA_DIST += %D%/data %D%/bblang/conformance-python.txt %D%/image
 clean-local: clean-image

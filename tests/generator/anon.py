@@ -5,8 +5,10 @@ DUMP is the output of "pgo-gen vars -f FILE..." (NAME<TAB>VALUE, expanded,
 with flags): the values bblang computed for one configuration. Each function
 named in __BBANONFUNCS runs, in order, against a datastore holding those
 values, as BitBake runs them after parsing. Prints one line per change a
-function makes ("flag do_compile[mcdepends] = VALUE", "var NAME = VALUE"), or
-"skip: REASON" when one raises SkipRecipe, or "none" when nothing changed.
+function makes ("flag do_compile[mcdepends] = VALUE", "var NAME = VALUE",
+"task do_x after do_y before do_z" for bb.build.addtask), or "skip: REASON"
+when one raises SkipRecipe, or "fatal: MESSAGE" when one calls bb.fatal, or
+"none" when nothing changed.
 """
 import sys
 
@@ -15,13 +17,26 @@ class SkipRecipe(Exception):
     pass
 
 
+class Fatal(Exception):
+    pass
+
+
 class Namespace:
     def __init__(self, **kw):
         self.__dict__.update(kw)
 
 
+def fatal(msg):
+    raise Fatal(msg)
+
+
+def addtask(task, before, after, d):
+    d.changes.append('task %s after %s before %s' % (task, after, before))
+
+
 # the part of BitBake's bb module the meta-pgo anonymous functions use
-bb = Namespace(parse=Namespace(SkipRecipe=SkipRecipe))
+bb = Namespace(parse=Namespace(SkipRecipe=SkipRecipe), fatal=fatal,
+               build=Namespace(addtask=addtask))
 
 
 def unescape(s):
@@ -33,6 +48,8 @@ class Data:
         self.vars, self.flags, self.changes = {}, {}, []
         for line in lines:
             name, _, value = line.rstrip('\n').partition('\t')
+            if value == '!NONE':    # "pgo-gen vars -v NAME": NAME is not set
+                continue
             value = unescape(value)
             if name.endswith(']') and '[' in name:
                 var, _, flag = name[:-1].partition('[')
@@ -68,6 +85,9 @@ def main():
             scope[name](d)
     except SkipRecipe as e:
         print('skip: %s' % e)
+        return
+    except Fatal as e:
+        print('fatal: %s' % e)
         return
     print('\n'.join(d.changes) if d.changes else 'none')
 

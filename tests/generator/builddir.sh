@@ -164,11 +164,12 @@ echo "pgo-gen: mickledore/build/conf/local.conf:3: warning: PGO_PYTHON_PV is 3.1
 	>"$tmp/want"
 check_run 0 "explicit PGO_PYTHON_PV: a warning that the build has another"
 check_layer "explicit knobs" "$tmp/explicit" python3 3.11.5 "nanbield scarthgap" _
-app=$tmp/explicit/recipes-devtools/python/python3_%.bbappend
-if grep -q 'PROFILE_TASK=' "$app" && grep -q ' lto"' "$app"; then
-	ok "local.conf's PYTHON_NATIVE_PROFILE_OPT and PGO_LTO are in the bbappend"
+classes=$tmp/explicit/classes
+if grep -q 'PROFILE_TASK=' "$classes/python-pgo-native.bbclass" &&
+	grep -q ' lto"' "$classes/python-pgo-target.bbclass"; then
+	ok "local.conf's PYTHON_NATIVE_PROFILE_OPT and PGO_LTO are in the classes the bbappend inherits"
 else
-	fail "local.conf's PYTHON_NATIVE_PROFILE_OPT and PGO_LTO are in the bbappend"
+	fail "local.conf's PYTHON_NATIVE_PROFILE_OPT and PGO_LTO are in the classes the bbappend inherits"
 fi
 
 # an explicit version makes a release without a patch set usable

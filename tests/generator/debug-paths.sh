@@ -3,7 +3,8 @@
 # tests/image/demo.c is built as python3-profile-opt builds CPython (its
 # PGO_GEN_FLAGS, read from meta-pgo/ with bblang), run to write its profile,
 # and built again as python3 builds CPython with that profile (PGO_USE_FLAGS,
-# from the bbappend, with the profile in PGO_PROFILE_DIR), each in a work
+# from the class the bbappend inherits when PYTHON_PROFILE_OPT is 1, with the
+# profile in PGO_PROFILE_DIR), each in a work
 # directory laid out as OE's (TOPDIR in a home directory; S and B in the
 # recipe's WORKDIR), with OE's DEBUG_PREFIX_MAP: master's -ffile-prefix-map
 # (OE-core's bitbake.conf, tests/data/real-data) and kirkstone's
@@ -32,9 +33,10 @@ work=$topdir/tmp/work/core2-64-oe-linux
 opt=$(cd "$layer" && ls recipes-devtools/python/python3-profile-opt_*.bb)
 pv=$(echo "$opt" | sed 's/.*_\(.*\)\.bb$/\1/')
 
-# var FILE... -v VAR [-D ...]: one expanded value, as bblang gives it
+# var FILE... -v VAR [-D ...]: one expanded value, as bblang gives it, with
+# PGO of the target python on (local.conf's PYTHON_PROFILE_OPT = "1")
 var() {
-	"$PGO_GEN" vars -C -I "$layer" "$@" 2>/dev/null | cut -f2-
+	"$PGO_GEN" vars -C -I "$layer" -D PYTHON_PROFILE_OPT=1 "$@" 2>/dev/null | cut -f2-
 }
 
 # DEBUG_PREFIX_MAP of FORM (master, kirkstone) for recipe PN in WORKDIR

@@ -6,10 +6,11 @@
 # run, and their anonymous python run by tests/generator/anon.py against the
 # values bblang gives, for the configurations that matter:
 #   pgo-run-native builds offline from the layer, without cmocka;
-#   -gno-record-gcc-switches in both flag sets; the useless-rpaths skip;
-#   python3's do_compile[mcdepends] only where the dependency exists;
+#   -gno-record-gcc-switches in both flag sets;
+#   python3's do_compile[mcdepends] and do_pgo_check only where they belong;
 #   do_profile's sstate directories under TMPDIR, the import directory not;
-#   mc:pgo: in every hint, and the image skipped outside the pgo multiconfig;
+#   mc:pgo: in every hint, and the image skipped while the switch is off and
+#   outside the pgo multiconfig;
 #   OE-core's PACKAGECONFIG[pgo] off where ours is on;
 #   ssh, IMAGE_FSTYPES, python3-config.
 # shellcheck disable=SC2016 # ${VAR} for BitBake, in single quotes
@@ -30,6 +31,9 @@ app='recipes-devtools/python/python3_%.bbappend'
 img=recipes-devtools/images/python3-pgo-image.bb
 topdir=$tmp/build
 machine=qemux86-64
+# the switches of local.conf, on
+on="-D PYTHON_PROFILE_OPT=1"
+native_on="-D PYTHON_NATIVE_PROFILE_OPT=1"
 
 # layers for other knobs, from the same templates and sources
 for v in PGO_TOOLCHAIN=clang PYTHON_NATIVE_PROFILE_OPT=1 PGO_TRANSPORT=serial; do
@@ -119,45 +123,61 @@ for m in $(sed -n 's/^PKG_CHECK_MODULES(\[[A-Z0-9_]*\], *\[\([^] ]*\).*/\1/p' "$
 done
 has "configure without the tests" "$(val "$layer" "$run_recipe" EXTRA_OECONF)" --disable-tests
 
-echo "# 2. -gno-record-gcc-switches, the useless-rpaths skip"
+echo "# 2. -gno-record-gcc-switches"
 for l in "$layer" "$tmp/layer-PGO_TOOLCHAIN"; do
 	t=$(val "$l" "$opt" PGO_TOOLCHAIN)
 	has "$t: PGO_GEN_FLAGS has -gno-record-gcc-switches" "$(val "$l" "$opt" PGO_GEN_FLAGS)" \
 		-gno-record-gcc-switches
 	has "$t: PGO_USE_FLAGS has -gno-record-gcc-switches" \
-		"$(val "$l" "$app" PGO_USE_FLAGS -O class-target)" -gno-record-gcc-switches
+		"$(val "$l" "$app" PGO_USE_FLAGS -O class-target $on)" -gno-record-gcc-switches
 done
-has 'INSANE_SKIP:${PN} has useless-rpaths' "$(val "$layer" "$opt" 'INSANE_SKIP:${PN}' -u)" \
-	useless-rpaths
-grep -B3 '^INSANE_SKIP:${PN} += "useless-rpaths"' "$layer/$opt" | grep '^#' >"$tmp/log"
-grep -q 'RPATH' "$tmp/log" && grep -q 'libdir' "$tmp/log" && grep -q 'loader' "$tmp/log"
-check $? "the skip says why: the loader does not search \${libdir} under the prefix"
 
-echo "# 3. python3's do_compile[mcdepends] only where the dependency exists"
+echo "# 3. python3's do_compile[mcdepends] and do_pgo_check only where they belong"
 for o in class-target class-native; do
 	is "$o: no do_compile[mcdepends] in the datastore" \
-		"$(val "$layer" "$app" 'do_compile[mcdepends]' -O $o -D BBMULTICONFIG=pgo)" '!NONE'
+		"$(val "$layer" "$app" 'do_compile[mcdepends]' -O $o -D BBMULTICONFIG=pgo $on)" '!NONE'
+	is "$o: no do_pgo_check task in the datastore (the anonymous python adds it)" \
+		"$(val "$layer" "$app" 'do_pgo_check[task]' -O $o $on $native_on)" '!NONE'
 done
-is "the anonymous python: target, BBMULTICONFIG = pgo: the dependency" \
+task="task do_pgo_check after do_compile before do_install"
+is "the anonymous python: target, BBMULTICONFIG = pgo: the task and the dependency" \
 	"$(anon "$layer" "$layer/conf/layer.conf" "$layer/$app" -- -O class-target \
-		-D CLASSOVERRIDE=class-target -D BBMULTICONFIG=pgo -D TOPDIR="$topdir")" \
-	"flag do_compile[mcdepends] =  mc::pgo:python3-pgo-image:do_profile"
-is "native: no flag" \
+		-D CLASSOVERRIDE=class-target -D BBMULTICONFIG=pgo -D TOPDIR="$topdir" $on)" \
+	"$task
+flag do_compile[mcdepends] =  mc::pgo:python3-pgo-image:do_profile"
+is "the multiconfig that the switch alone adds (INHERIT pgo-multiconfig): the same" \
+	"$(anon "$layer" "$layer/conf/layer.conf" "$layer/classes/pgo-multiconfig.bbclass" \
+		"$layer/$app" -- -O class-target \
+		-D CLASSOVERRIDE=class-target -D TOPDIR="$topdir" $on)" \
+	"$task
+flag do_compile[mcdepends] =  mc::pgo:python3-pgo-image:do_profile"
+is "native: nothing" \
 	"$(anon "$layer" "$layer/conf/layer.conf" "$layer/$app" -- -O class-native \
-		-D CLASSOVERRIDE=class-native -D BBMULTICONFIG=pgo -D TOPDIR="$topdir")" none
-is "target without the pgo multiconfig: no flag" \
+		-D CLASSOVERRIDE=class-native -D BBMULTICONFIG=pgo -D TOPDIR="$topdir" $on)" none
+is "native with native PGO on: its task alone" \
+	"$(anon "$tmp/layer-PYTHON_NATIVE_PROFILE_OPT" \
+		"$tmp/layer-PYTHON_NATIVE_PROFILE_OPT/conf/layer.conf" \
+		"$tmp/layer-PYTHON_NATIVE_PROFILE_OPT/$app" -- -O class-native \
+		-D CLASSOVERRIDE=class-native -D TOPDIR="$topdir" $on $native_on)" "$task"
+is "target without the pgo multiconfig (PGO_BBMULTICONFIG empty): the task, no flag" \
 	"$(anon "$layer" "$layer/conf/layer.conf" "$layer/$app" -- -O class-target \
-		-D CLASSOVERRIDE=class-target -D TOPDIR="$topdir")" none
+		-D CLASSOVERRIDE=class-target -D TOPDIR="$topdir" -D PGO_BBMULTICONFIG= $on)" "$task"
 is "target with an imported profile (PGO_PROFILE_DIR = \${PGO_PROFILE_IMPORT_DIR}): no flag" \
 	"$(anon "$layer" "$layer/conf/layer.conf" "$layer/$app" -- -O class-target \
 		-D CLASSOVERRIDE=class-target -D BBMULTICONFIG=pgo -D TOPDIR="$topdir" \
-		-D 'PGO_PROFILE_DIR=${PGO_PROFILE_IMPORT_DIR}')" none
+		-D 'PGO_PROFILE_DIR=${PGO_PROFILE_IMPORT_DIR}' $on)" "$task"
+is "target in the pgo multiconfig (PGO_ENABLED = 0): the task, no flag" \
+	"$(anon "$layer" "$layer/conf/layer.conf" "$layer/conf/multiconfig/pgo.conf" "$layer/$app" \
+		-- -O class-target -D CLASSOVERRIDE=class-target -D TOPDIR="$topdir" $on)" "$task"
+is "the switch off: nothing" \
+	"$(anon "$layer" "$layer/conf/layer.conf" "$layer/$app" -- -O class-target \
+		-D CLASSOVERRIDE=class-target -D BBMULTICONFIG=pgo -D TOPDIR="$topdir")" none
 
 echo "# 4. do_profile's sstate directories under TMPDIR"
 # the configuration BB_CURRENT_MC as the cooker reads it: the layer's
 # layer.conf, OE-core's bitbake.conf (with conf/multiconfig/pgo.conf for pgo)
 conf() {
-	"$PGO_GEN" vars -C -f -I "$real" -I "$layer" -D BB_CURRENT_MC="$1" -D BBMULTICONFIG=pgo \
+	"$PGO_GEN" vars -C -f -I "$real" -I "$layer" -D BB_CURRENT_MC="$1" $on \
 		-D TOPDIR="$topdir" -D MACHINE=$machine -D PN="$2" -v "${3%%\[*}" \
 		"$layer/conf/layer.conf" "$real/conf/bitbake.conf" "$layer/$4" 2>/dev/null | pick "$3"
 }
@@ -198,23 +218,23 @@ if [ -s "$tmp/log" ] || [ ! -s "$tmp/hints" ]; then
 else
 	ok "every hint to gather the profile says mc:pgo: ($(wc -l <"$tmp/hints") of them)"
 fi
-is "the image outside the pgo multiconfig: skipped, with the hint" \
-	"$(anon "$layer" "$layer/conf/layer.conf" "$layer/$img" -- -D PN=python3-pgo-image)" \
-	"skip: it gathers the profile python3 is built with, so it is built in the \"pgo\" multiconfig: bitbake mc:pgo:python3-pgo-image -c profile (with BBMULTICONFIG += \"pgo\" in local.conf)"
-is "the image in the pgo multiconfig: built" \
+is "the image, the switch on, outside the pgo multiconfig: skipped, with the hint" \
+	"$(anon "$layer" "$layer/conf/layer.conf" "$layer/$img" -- -D PN=python3-pgo-image $on)" \
+	"skip: it gathers the profile python3 is built with, so it is built in the \"pgo\" multiconfig alone: bitbake mc:pgo:python3-pgo-image -c profile"
+is "the image, the switch on, in the pgo multiconfig: built" \
 	"$(anon "$layer" "$layer/conf/layer.conf" "$layer/conf/multiconfig/pgo.conf" \
-		"$layer/$img" -- -D PN=python3-pgo-image)" none
+		"$layer/$img" -- -D PN=python3-pgo-image $on)" none
 
 echo "# 6. OE-core's PACKAGECONFIG[pgo] off where ours is on"
 pc="editline gdbm pgo lto"
 is "python3 (target): pgo removed" \
-	"$(val "$layer" "$app" PACKAGECONFIG -O class-target -D PACKAGECONFIG="$pc" | tr -s ' ')" \
-	"editline gdbm lto"
+	"$(val "$layer" "$app" PACKAGECONFIG -O class-target -D PACKAGECONFIG="$pc" $on |
+		tr -s ' ')" "editline gdbm lto"
 is "python3-native with PYTHON_NATIVE_PROFILE_OPT: pgo removed" \
 	"$(val "$tmp/layer-PYTHON_NATIVE_PROFILE_OPT" "$app" PACKAGECONFIG -O class-native \
-		-D PACKAGECONFIG="$pc" | tr -s ' ')" "editline gdbm lto"
+		-D PACKAGECONFIG="$pc" $on $native_on | tr -s ' ')" "editline gdbm lto"
 is "python3-native without it: as it was" \
-	"$(val "$layer" "$app" PACKAGECONFIG -O class-native -D PACKAGECONFIG="$pc")" "$pc"
+	"$(val "$layer" "$app" PACKAGECONFIG -O class-native -D PACKAGECONFIG="$pc" $on)" "$pc"
 is "python3-profile-opt: pgo removed" \
 	"$(val "$layer" "$opt" PACKAGECONFIG -D PACKAGECONFIG="$pc" | tr -s ' ')" "editline gdbm lto"
 

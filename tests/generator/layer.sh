@@ -9,18 +9,23 @@ layer=$top/meta-pgo
 # shellcheck source=tests/tap.sh
 . "$top/tests/tap.sh"
 
-# the recipe's line NAME<TAB>VALUE (a flag with NAME[flag]), unexpanded
+# FILE VAR [OPTION...]: the recipe's line NAME<TAB>VALUE (a flag with
+# NAME[flag]), unexpanded
 value() {
-	"$PGO_GEN" vars -C -u -f -I "$layer" -v "${2%%\[*}" "$layer/$1" 2>/dev/null |
-		awk -F'\t' -v k="$2" '$1 == k { print substr($0, length(k) + 2) }'
+	f=$1 v=$2
+	shift 2
+	"$PGO_GEN" vars -C -u -f -I "$layer" "$@" -v "${v%%\[*}" "$layer/$f" 2>/dev/null |
+		awk -F'\t' -v k="$v" '$1 == k { print substr($0, length(k) + 2) }'
 }
 
-# FILE VAR WORD: VAR of FILE contains WORD
+# FILE VAR WORD [OPTION...]: VAR of FILE contains WORD
 has() {
-	if value "$1" "$2" | grep -qF -- "$3"; then
-		ok "$1: $2 has '$3'"
+	f=$1 v=$2 w=$3
+	shift 3
+	if value "$f" "$v" "$@" | grep -qF -- "$w"; then
+		ok "$f: $v has '$w'${1:+ ($*)}"
 	else
-		not_ok "$1: $2 has '$3' (it is '$(value "$1" "$2")')"
+		not_ok "$f: $v has '$w'${1:+ ($*)} (it is '$(value "$f" "$v" "$@")')"
 	fi
 }
 
@@ -76,10 +81,11 @@ has $img 'do_profile[task]' 1
 has $img 'do_profile_setscene[task]' 1
 has $img SSTATETASKS do_profile
 has $img 'do_profile[sstate-outputdirs]' PGO_PROFILE_DEPLOY_DIR
+# python3 with the switch on: the bbappend inherits python-pgo-target.bbclass
 app='recipes-devtools/python/python3_%.bbappend'
-has "$app" PGO_USE_FLAGS -fprofile-use=
-has "$app" PGO_USE_FLAGS -fprofile-correction
-has "$app" PGO_USE_FLAGS '-fprofile-prefix-path=${B}'
-has "$app" 'do_pgo_check[task]' 1
-has "$app" do_pgo_check:class-target pgo_check_gcc_profile
+has "$app" PGO_USE_FLAGS -fprofile-use= -D PYTHON_PROFILE_OPT=1
+has "$app" PGO_USE_FLAGS -fprofile-correction -D PYTHON_PROFILE_OPT=1
+has "$app" PGO_USE_FLAGS '-fprofile-prefix-path=${B}' -D PYTHON_PROFILE_OPT=1
+has "$app" EXTRA_OEMAKE '${PGO_MAKE_FLAGS}' -D PYTHON_PROFILE_OPT=1 -O class-target
+has "$app" do_pgo_check:class-target pgo_check_gcc_profile -D PYTHON_PROFILE_OPT=1
 [ "$failed" = 0 ]

@@ -25,12 +25,14 @@ pv=$(find "$layer/recipes-devtools/python" -name 'python3-profile-opt_*.bb' |
 app="$layer/recipes-devtools/python/python3_%.bbappend"
 opt="$layer/recipes-devtools/python/python3-profile-opt_$pv.bb"
 
-# value VAR OVERRIDES [-D VAR=VALUE] FILE...: VAR, expanded, after the files in order
+# value VAR OVERRIDES [-D VAR=VALUE] FILE...: VAR, expanded, after the files in
+# order, with both switches on (local.conf's PYTHON_PROFILE_OPT and
+# PYTHON_NATIVE_PROFILE_OPT)
 value() {
 	var=$1 ovr=$2
 	shift 2
-	"$PGO_GEN" vars -C -I "$layer" -I "$tmp/oe" -O "$ovr" -D PV="$pv" -v "$var" "$@" \
-		2>/dev/null | sed -n "s/^$var\t//p"
+	"$PGO_GEN" vars -C -I "$layer" -I "$tmp/oe" -O "$ovr" -D PV="$pv" -D PYTHON_PROFILE_OPT=1 \
+		-D PYTHON_NATIVE_PROFILE_OPT=1 -v "$var" "$@" 2>/dev/null | sed -n "s/^$var\t//p"
 }
 
 # has_word LABEL VAR WORD WANT(has|lacks) OVERRIDES [-D VAR=VALUE] FILE...
@@ -83,5 +85,15 @@ has_word "python3" EXTRA_OECONF --enable-optimizations lacks class-target "$tmp/
 	"$recipe" "$app"
 has_word "python3-profile-opt" EXTRA_OECONF --enable-optimizations lacks class-target \
 	"$tmp/all.conf" "$opt"
+# both switches off (unset in local.conf): OE-core's own PGO is left as a conf
+# turned it on, for python3 and python3-native alike
+for o in class-target class-native; do
+	got=$("$PGO_GEN" vars -C -I "$layer" -I "$tmp/oe" -O "$o" -D PV="$pv" -v PACKAGECONFIG \
+		"$tmp/all.conf" "$recipe" "$app" 2>/dev/null | sed -n "s/^PACKAGECONFIG\t//p")
+	case " $got " in
+	*" pgo "*) ok "switches off: python3 ($o): PACKAGECONFIG keeps pgo" ;;
+	*) not_ok "switches off: python3 ($o): PACKAGECONFIG keeps pgo (it is '$got')" ;;
+	esac
+done
 echo "1..$n"
 [ "$failed" -eq 0 ]

@@ -5,6 +5,9 @@ python3-pgo-image's do_profile calls it."
 LICENSE = "MIT"
 LIC_FILES_CHKSUM = "file://${COMMON_LICENSE_DIR}/MIT;md5=0835ade698e0bcf8506ecda2f7b4f302"
 
+# skipped until local.conf sets PYTHON_PROFILE_OPT = "1"
+inherit pgo-switch
+
 # what configure looks for with pkg-config; cmocka is for the tests alone,
 # which are left out (--disable-tests)
 DEPENDS = "libxml2-native libpcre2-native libarchive-native"
@@ -13,7 +16,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=7ea7b5cc24ccd9fbe8db08666c845eef68e315fbd36d5fb6ef9e706ce005ab56"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=3b61c327f225c64cb0287d9dead89dd4d05e2f2d5fc6e99a116bf5c8813f5af5"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]

@@ -5,6 +5,9 @@ python3-pgo-image's do_profile calls it."
 LICENSE = "MIT"
 LIC_FILES_CHKSUM = "file://${COMMON_LICENSE_DIR}/MIT;md5=0835ade698e0bcf8506ecda2f7b4f302"
 
+# skipped until local.conf sets PYTHON_PROFILE_OPT = "1"
+inherit pgo-switch
+
 # what configure looks for with pkg-config; cmocka is for the tests alone,
 # which are left out (--disable-tests)
 DEPENDS = "libxml2-native libpcre2-native libarchive-native"

@@ -13,16 +13,18 @@ IMAGE_INSTALL = "\
 "
 IMAGE_LINGUAS = ""
 
+# skipped until local.conf sets PYTHON_PROFILE_OPT = "1"
+inherit pgo-switch
 inherit core-image python-pgo
 
-# built in the pgo multiconfig alone (BBMULTICONFIG += "pgo";
-# conf/multiconfig/pgo.conf), where python is built without the
-# profile: elsewhere the image's packages pull in python itself,
-# which is built with the profile this image gathers
+# built in the pgo multiconfig alone (conf/multiconfig/pgo.conf, which
+# conf/layer.conf adds to BBMULTICONFIG), where python is built
+# without the profile: elsewhere the image's packages pull in python
+# itself, which is built with the profile this image gathers
 python () {
     mc = d.getVar('PGO_MC')
     if d.getVar('PGO_ENABLED') == '1':
-        raise bb.parse.SkipRecipe('it gathers the profile python is built with, so it is built in the "%s" multiconfig: bitbake mc:%s:%s -c profile (with BBMULTICONFIG += "%s" in local.conf)' % (mc, mc, d.getVar('PN'), mc))
+        raise bb.parse.SkipRecipe('it gathers the profile python is built with, so it is built in the "%s" multiconfig alone: bitbake mc:%s:%s -c profile' % (mc, mc, d.getVar('PN')))
 }
 
 # root logs in without a password: over ssh, or on the serial console

@@ -3,6 +3,9 @@ DESCRIPTION = "OE-core's python, built with profile instrumentation under its ow
 prefix and with a renamed libpython, so that it can be installed next to python. \
 python-pgo-image runs it on the target to gather the profile python is built with."
 
+# skipped until local.conf sets PYTHON_PROFILE_OPT = "1"
+inherit pgo-switch
+
 # LICENSE, LIC_FILES_CHKSUM, SRC_URI and the whole build come from OE-core's
 # python recipe of the same version. "include", not "require": when
 # OE-core has another version, the recipe is skipped with a reason instead of
@@ -26,14 +29,33 @@ SRC_URI += "file://0002-rename-libpython-for-the-profile-instrumented-build.patc
 # its own prefix: nothing clashes with python when both are installed
 prefix = "${PGO_PYTHON_PREFIX}"
 exec_prefix = "${PGO_PYTHON_PREFIX}"
-# the loader does not search ${libdir} under that prefix: the interpreter and
-# the extension modules find the renamed libpython through their RPATH
-LDFLAGS_append = " -Wl,-rpath,${libdir}"
-# useless-rpaths flags an RPATH equal to ${libdir} as redundant, assuming the
-# loader searches ${libdir}; under ${PGO_PYTHON_PREFIX} it does not, and the
-# RPATH is what finds libpython
-INSANE_SKIP_${PN} += "useless-rpaths"
-INSANE_SKIP_${PN}-dbg += "useless-rpaths"
+# the loader does not search ${libdir} under that prefix: the interpreter
+# finds the renamed libpython through its RPATH, relative to its own place
+# ($ORIGIN/../${baselib}; an RPATH of ${libdir} would be what OE's
+# useless-rpaths check takes for the loader's own ${libdir}). No "$" survives
+# the quoting of configure, make and the shell on its way to the linker
+# (python 2.7's do_compile even puts LDFLAGS into the Makefile with sed): the
+# link writes XORIGIN, as long as $ORIGIN, and pgo_rpath puts $ORIGIN in its
+# place, as OE-core's pseudo recipe does; the files that need no libpython
+# (the extension modules, on Linux) lose the RPATH
+LDFLAGS_append = " -Wl,-rpath,XORIGIN/../${baselib}"
+do_install[postfuncs] += "pgo_rpath"
+pgo_rpath() {
+	find ${D}${PGO_PYTHON_PREFIX} -type f >${T}/pgo-rpath.files
+	while read -r f; do
+		case $(chrpath -l "$f" 2>/dev/null) in
+		*PATH=XORIGIN*) ;;
+		*) continue ;;
+		esac
+		if ${READELF} -d "$f" | grep -q 'NEEDED.*\[libpython'; then
+			rel=$(realpath -m --relative-to="$(dirname "$f")" ${D}${libdir})
+			chrpath -r "\$ORIGIN/$rel" "$f" >/dev/null ||
+				bbfatal "PGO: ${f#${D}} needs libpython, and its RPATH cannot hold \$ORIGIN/$rel"
+		else
+			chrpath -d "$f" >/dev/null
+		fi
+	done <${T}/pgo-rpath.files
+}
 
 # -fprofile-prefix-path drops ${B} from the .gcda names (Objects#abstract.gcda),
 # so python finds them from its own build directory
