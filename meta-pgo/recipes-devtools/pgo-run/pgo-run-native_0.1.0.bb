@@ -16,7 +16,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=3b61c327f225c64cb0287d9dead89dd4d05e2f2d5fc6e99a116bf5c8813f5af5"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=3bdb0b1c8652d0e79f2ad5b0a3935ebe038d0bb30aace433f60b67be19005ac0"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]

@@ -39,11 +39,6 @@ IMAGE_FSTYPES = "ext4"
 QB_DEFAULT_FSTYPE = "ext4"
 IMAGE_ROOTFS_EXTRA_SPACE = "1048576"
 QB_MEM = "-m 1024"
-# pgo-run attaches the root filesystem as a virtio disk and boots with
-# root=${QB_DRIVE_TYPE}a; qemuboot.bbclass defaults it to /dev/sd, which no
-# qemu machine of OE-core sets otherwise (runqemu reads it for VM image types
-# only, and boots an ext4 image from QB_KERNEL_ROOT, /dev/vda)
-QB_DRIVE_TYPE = "/dev/vd"
 
 PGO_PROFILE_STAGE = "${WORKDIR}/pgo-profile"
 PGO_ARCHIVE_STAGE = "${WORKDIR}/pgo-archive"
