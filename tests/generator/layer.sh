@@ -31,7 +31,7 @@ has() {
 
 files=$(cd "$layer" && find . -type f \( -name '*.bb' -o -name '*.bbappend' -o \
 	-name '*.bbclass' -o -name '*.conf' \) | sed 's|^\./||' | sort)
-echo "1..$((1 + $(echo "$files" | wc -l) + 19))"
+echo "1..$((1 + $(echo "$files" | wc -l) + 22))"
 
 if out=$("$PGO_GEN" --check -T "$top/templates" -o "$layer" 2>&1); then
 	ok "meta-pgo/ is pgo-gen's output for the default conf"
@@ -81,6 +81,25 @@ has $img 'do_profile[task]' 1
 has $img 'do_profile_setscene[task]' 1
 has $img SSTATETASKS do_profile
 has $img 'do_profile[sstate-outputdirs]' PGO_PROFILE_DEPLOY_DIR
+# the profile task's parallelism: one guest CPU and test-runner worker per
+# host core, at most one per 256 MiB of the guest; none with one
+expanded() {
+	"$PGO_GEN" vars -C -I "$layer" "$@" -v PGO_PROFILE_JOBS -v PGO_PROFILE_JOBS_ARGS \
+		"$layer/$img" 2>/dev/null | awk -F'\t' '{ printf "%s=[%s] ", $1, $2 }'
+}
+jobs=$(nproc)
+[ "$jobs" -gt 4 ] && jobs=4
+args=" -j$jobs"
+[ "$jobs" = 1 ] && args=
+got=$(expanded)
+[ "$got" = "PGO_PROFILE_JOBS=[$jobs] PGO_PROFILE_JOBS_ARGS=[$args] " ]
+check $? "$img: PGO_PROFILE_JOBS from $(nproc) host cores, at most 4 for 1024 MiB: $got"
+got=$(expanded -D PGO_PROFILE_MEM=256 -D PGO_PROFILE_TASK_TESTS=test_re)
+[ "$got" = "PGO_PROFILE_JOBS=[1] PGO_PROFILE_JOBS_ARGS=[] " ]
+check $? "$img: 256 MiB: one CPU, no -j: $got"
+got=$(expanded -D PGO_PROFILE_JOBS=8 -D PYTHON_PROFILE_TASK=/opt/x.py)
+[ "$got" = "PGO_PROFILE_JOBS=[8] PGO_PROFILE_JOBS_ARGS=[] " ]
+check $? "$img: a task that is not Python's test runner gets no -j: $got"
 # python3 with the switch on: the bbappend inherits python-pgo-target.bbclass
 app='recipes-devtools/python/python3_%.bbappend'
 has "$app" PGO_USE_FLAGS -fprofile-use= -D PYTHON_PROFILE_OPT=1

@@ -47,7 +47,7 @@ rc=$?
 echo "# time do_profile $(since "$t0")s"
 wk=$t/tmp/work/$m/python3-pgo-image
 if [ "$rc" = 0 ] && pids_gone "$wk/temp/log.do_profile" &&
-	grep -q "^pgo-run: boot: $qemu_bindir/$QEMU -accel tcg $IMAGE_QEMU_MACHINE $IMAGE_QEMU_CPU " \
+	grep -q "^pgo-run: boot: $qemu_bindir/$QEMU -accel tcg[,a-z=]* $IMAGE_QEMU_MACHINE $IMAGE_QEMU_CPU " \
 		"$wk/temp/log.do_profile"; then
 	ok "pgo-run task ... python3-pgo-image profile for $m exits 0 ($QEMU $IMAGE_QEMU_MACHINE $IMAGE_QEMU_CPU); QEMU gone"
 else
@@ -82,7 +82,7 @@ ls "$b/tmp-pgo/stamps/$m-oe-linux/python3-pgo-image/1.0.do_profile"* >/dev/null 
 check $? "-B: the stamp in tmp-pgo/stamps/$m-oe-linux"
 log=$(readlink "$wk/temp/log.do_profile")
 [ -n "$log" ] && grep -q "^pgo-run: done:" "$wk/temp/$log" &&
-	grep -q "^pgo-run: boot: $wk/recipe-sysroot-native/usr/bin/$QEMU -accel tcg $IMAGE_QEMU_MACHINE $IMAGE_QEMU_CPU " \
+	grep -q "^pgo-run: boot: $wk/recipe-sysroot-native/usr/bin/$QEMU -accel tcg[,a-z=]* $IMAGE_QEMU_MACHINE $IMAGE_QEMU_CPU " \
 		"$wk/temp/$log" &&
 	grep -q -- "--qemuboot $dd/python3-pgo-image-$m.rootfs.qemuboot.conf" "$wk/temp/run.do_profile"
 check $? "-B: the image found in the deploy directory, QEMU from the native sysroot"

@@ -30,7 +30,7 @@ done
 reuse_debs "$shared" "$out"
 image_build "$out"
 image_load "$out"
-echo "1..28"
+echo "1..29"
 
 qemu_bindir=$(dirname "$(command -v "$QEMU")")
 recipe=recipes-devtools/images/python3-pgo-image.bb
@@ -160,7 +160,7 @@ check $? "set: --ssh-key and --boot-marker passed, each as one argument"
 grep -A1 -x '\[--python\]' "$W/stub.args" | grep -qx '\[/usr/bin/other\]'
 check $? "set: PGO_PROFILE_PROGRAM is the program run"
 
-# 23-28 the same step through -B, as a user re-runs it in the build directory
+# 23-29 the same step through -B, as a user re-runs it in the build directory
 # of a real build once BitBake has built the image (pgo_builddir: OE-core's
 # meta from tests/data/oe-meta, bitbake.conf, the global classes, core-image
 # and what it inherits). Every
@@ -192,6 +192,16 @@ log=$(readlink "$wk/temp/log.do_profile")
 	grep -q -- "--qemuboot $dd/python3-pgo-image-qemux86-64.rootfs.qemuboot.conf" \
 		"$wk/temp/run.do_profile"
 check $? "-B: log.do_profile, log.task_order; the image found in the deploy directory"
+# PGO_PROFILE_JOBS: one guest CPU per host core, at most one per 256 MiB of
+# the image's 1024 (oe.utils.cpu_count); the manifest records them
+jobs=$(nproc)
+[ "$jobs" -gt 4 ] && jobs=4
+grep -q -- "--smp $jobs " "$wk/temp/run.do_profile" &&
+	grep -q "^pgo-run: boot: .* -smp $jobs " "$wk/temp/$log" &&
+	if [ "$jobs" -gt 1 ]; then
+		grep -q "<target accelerator=\"tcg\" cpus=\"$jobs\">qemu</target>" "$wk/pgo-profile/pgo-manifest.xml"
+	fi
+check $? "-B: PGO_PROFILE_JOBS: --smp $jobs (this host's cores, at most 4 for 1024 MiB), in the manifest"
 pd=$wk/pgo-profile
 files=$(cd "$pd" 2>/dev/null && find . -type f | LC_ALL=C sort | tr '\n' ' ')
 [ "$files" = "./$DEMO_GCDA_STRIPPED ./pgo-manifest.xml ./profile.tar " ] &&

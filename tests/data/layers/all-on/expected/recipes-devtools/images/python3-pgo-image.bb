@@ -40,7 +40,17 @@ IMAGE_FEATURES += "serial-autologin-root"
 IMAGE_FSTYPES = "ext4"
 QB_DEFAULT_FSTYPE = "ext4"
 IMAGE_ROOTFS_EXTRA_SPACE = "1048576"
-QB_MEM = "-m 1024"
+# the guest's memory (MiB), and the profile task's parallelism: guest CPUs
+# (pgo-run profile --smp, under TCG one host thread each) and, for Python's
+# test runner, as many worker processes (-j). Default: one per host core, at
+# most one per 256 MiB of the guest; 1: one CPU, the tests in one process.
+# Workers that write the same .gcda merge their counts under libgcov's lock.
+# Left out of do_profile's signature, as PARALLEL_MAKE is: the profile is
+# gathered once and comes from sstate on another host however many it used
+PGO_PROFILE_MEM ??= "1024"
+QB_MEM = "-m ${PGO_PROFILE_MEM}"
+PGO_PROFILE_JOBS ??= "${@oe.utils.cpu_count(at_most=int(d.getVar('PGO_PROFILE_MEM')) // 256 or 1)}"
+PGO_PROFILE_JOBS_ARGS = "${@' -j%s' % d.getVar('PGO_PROFILE_JOBS') if d.getVar('PGO_PROFILE_JOBS') != '1' and '-m test' in d.getVar('PYTHON_PROFILE_TASK') else ''}"
 
 PGO_PROFILE_STAGE = "${WORKDIR}/pgo-profile"
 PGO_ARCHIVE_STAGE = "${WORKDIR}/pgo-archive"
@@ -78,10 +88,11 @@ do_profile() {
 		--qemuboot ${DEPLOY_DIR_IMAGE}/${IMAGE_LINK_NAME}.qemuboot.conf \
 		--qemu-bindir ${STAGING_BINDIR_NATIVE} \
 		--accel auto \
+		--smp ${PGO_PROFILE_JOBS} \
 		--transport serial \
 		"$@" \
 		--python ${PGO_PROFILE_PROGRAM} \
-		--task "${PYTHON_PROFILE_TASK}" \
+		--task "${PYTHON_PROFILE_TASK}${PGO_PROFILE_JOBS_ARGS}" \
 		--remote-dir ${PGO_TARGET_PROFILE_DIR} \
 		--gcov-prefix-strip ${PGO_GCOV_PREFIX_STRIP} \
 		--toolchain gcc \
@@ -96,6 +107,7 @@ do_profile[doc] = "Boots the image in QEMU, runs PYTHON_PROFILE_TASK with the in
 do_profile[network] = "1"
 do_profile[cleandirs] = "${PGO_PROFILE_STAGE} ${PGO_ARCHIVE_STAGE}"
 do_profile[dirs] = "${WORKDIR}"
+do_profile[vardepsexclude] += "PGO_PROFILE_JOBS PGO_PROFILE_JOBS_ARGS"
 do_profile[depends] += "\
     pgo-run-native:do_populate_sysroot \
     qemu-system-native:do_populate_sysroot \
