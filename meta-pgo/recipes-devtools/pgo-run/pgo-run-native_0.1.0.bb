@@ -16,7 +16,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=b56dbae51d61ad23df0c0bc6f110e199972be47b1200c7215eac8c9a5ecaacc6"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=e28eb647b8c3d7df0f8b1824f4a45d00baad3316e22cca5166b829c2e1ccd289"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
