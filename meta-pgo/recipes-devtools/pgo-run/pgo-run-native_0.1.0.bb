@@ -16,7 +16,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=f2784b9ab01c179bbd266a082d717d18bea83c779e730cc303db9ac0737481c8"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=091791291983bbe20f629d9ea644ac535c62b7c6cc780159057b7e04aca75958"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
