@@ -35,7 +35,7 @@ PGO_MAKE_FLAGS = "${@oe.utils.conditional('PGO_ENABLED', '1', ' CFLAGS_NODIST="$
 EXTRA_OEMAKE:append:class-target = "${PGO_MAKE_FLAGS}"
 
 # one bitbake command from clean to a PGO python3: gather the profile first, in
-# the "pgo" multiconfig (conf/multiconfig/pgo.conf, which conf/layer.conf adds
+# the "pgo" multiconfig (conf/multiconfig/pgo.conf, which the layer adds
 # to BBMULTICONFIG): without it, no dependency (do_pgo_check then fails if
 # there is no profile); in this configuration the image would depend on
 # python3 itself. None either when PGO_PROFILE_DIR is not do_profile's output

@@ -20,7 +20,7 @@ inherit pgo-switch
 inherit core-image python-pgo
 
 # built in the pgo multiconfig alone (conf/multiconfig/pgo.conf, which
-# conf/layer.conf adds to BBMULTICONFIG), where python3 is built
+# the layer adds to BBMULTICONFIG), where python3 is built
 # without the profile: elsewhere the image's packages pull in python3
 # itself, which is built with the profile this image gathers
 python () {

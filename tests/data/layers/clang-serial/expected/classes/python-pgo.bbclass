@@ -68,7 +68,7 @@ pgo_gcov_stamp() {
 pgo_check_gcc_profile() {
 	layout="$1"
 	profdir="$2"
-	[ -d "$profdir" ] || bbfatal "PGO: no profile directory $profdir: gather the profile first, bitbake mc:${PGO_MC}:${PGO_IMAGE} -c profile (with PYTHON_PROFILE_OPT = \"1\", conf/layer.conf adds \"${PGO_MC}\" to BBMULTICONFIG unless PGO_BBMULTICONFIG is empty), or import one with pgo-run import ARCHIVE --profile-dir ${PGO_PROFILE_IMPORT_DIR} and set PGO_PROFILE_DIR = \"${PGO_PROFILE_IMPORT_DIR}\""
+	[ -d "$profdir" ] || bbfatal "PGO: no profile directory $profdir: gather the profile first, bitbake mc:${PGO_MC}:${PGO_IMAGE} -c profile (once PYTHON_PROFILE_OPT is \"1\", the layer puts \"${PGO_MC}\" in BBMULTICONFIG, unless PGO_BBMULTICONFIG is empty), or import one with pgo-run import ARCHIVE --profile-dir ${PGO_PROFILE_IMPORT_DIR} and set PGO_PROFILE_DIR = \"${PGO_PROFILE_IMPORT_DIR}\""
 
 	# the version stamp this compiler writes
 	echo 'int pgo_probe(int x) { return x ? 1 : 2; }' > ${T}/pgo-probe.c
@@ -109,7 +109,7 @@ pgo_check_gcc_profile() {
 
 # pgo_check_clang_profile FILE: fail unless FILE is an indexed LLVM profile
 pgo_check_clang_profile() {
-	[ -s "$1" ] || bbfatal "PGO: no profile $1: gather the profile first, bitbake mc:${PGO_MC}:${PGO_IMAGE} -c profile (with PYTHON_PROFILE_OPT = \"1\", conf/layer.conf adds \"${PGO_MC}\" to BBMULTICONFIG unless PGO_BBMULTICONFIG is empty)"
+	[ -s "$1" ] || bbfatal "PGO: no profile $1: gather the profile first, bitbake mc:${PGO_MC}:${PGO_IMAGE} -c profile (once PYTHON_PROFILE_OPT is \"1\", the layer puts \"${PGO_MC}\" in BBMULTICONFIG, unless PGO_BBMULTICONFIG is empty)"
 	magic=$(od -A n -t x1 -N 8 "$1" | tr -d ' \n')
 	[ "$magic" = ff6c70726f666981 ] || bbfatal "PGO: $1 is not an indexed LLVM profile (magic $magic)"
 	bbnote "PGO: using the LLVM profile $1"

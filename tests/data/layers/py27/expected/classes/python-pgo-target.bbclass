@@ -23,7 +23,7 @@ CFLAGS_append_class-target = "${PGO_FLAGS}"
 LDFLAGS_append_class-target = "${PGO_FLAGS}"
 
 # one bitbake command from clean to a PGO python: gather the profile first, in
-# the "pgo" multiconfig (conf/multiconfig/pgo.conf, which conf/layer.conf adds
+# the "pgo" multiconfig (conf/multiconfig/pgo.conf, which the layer adds
 # to BBMULTICONFIG): without it, no dependency (do_pgo_check then fails if
 # there is no profile); in this configuration the image would depend on
 # python itself. None either when PGO_PROFILE_DIR is not do_profile's output

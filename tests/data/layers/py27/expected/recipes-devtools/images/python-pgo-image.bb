@@ -18,7 +18,7 @@ inherit pgo-switch
 inherit core-image python-pgo
 
 # built in the pgo multiconfig alone (conf/multiconfig/pgo.conf, which
-# conf/layer.conf adds to BBMULTICONFIG), where python is built
+# the layer adds to BBMULTICONFIG), where python is built
 # without the profile: elsewhere the image's packages pull in python
 # itself, which is built with the profile this image gathers
 python () {
