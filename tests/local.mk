@@ -99,6 +99,12 @@ check_PROGRAMS += %D%/runner/test-junit
 %C%_runner_test_junit_CPPFLAGS = $(TEST_CFLAGS) $(LIBXML2_CFLAGS)
 %C%_runner_test_junit_LDADD = $(TEST_LIBS) $(LIBXML2_LIBS)
 
+check_PROGRAMS += %D%/runner/test-bench-stats
+%C%_runner_test_bench_stats_SOURCES = %D%/runner/test-bench-stats.c %D%/test-util.c \
+	%D%/test-util.h runner/bench-stats.c runner/bench-stats.h
+%C%_runner_test_bench_stats_CPPFLAGS = $(TEST_CFLAGS)
+%C%_runner_test_bench_stats_LDADD = $(TEST_LIBS) -lm
+
 check_PROGRAMS += %D%/common/test-common
 %C%_common_test_common_SOURCES = %D%/common/test-common.c %D%/test-util.c %D%/test-util.h
 %C%_common_test_common_CPPFLAGS = $(TEST_CFLAGS) $(LIBXML2_CFLAGS)
