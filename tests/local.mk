@@ -147,6 +147,10 @@ $(TEST_IMAGE_LOGS): %D%/runner/qemu.sh.log
 # in the image's demo-build/ (GCC ties a .gcda to its object path): one at a time
 TEST_SSH_TARGET_LOG = %D%/runner/test-ssh-target.sh.log
 $(TEST_SSH_TARGET_LOG): $(TEST_PROFILE_LOG)
+# pgo-run bench --target local on Debian's python3: an A/A run, a tarball
+# build, and the errors
+dist_check_SCRIPTS += %D%/runner/test-bench.sh
+TESTS += %D%/runner/test-bench.sh
 # the arm64 (qemuarm64) and armhf (qemuarm) images, built from Debian's
 # packages of the architecture with the demo cross-built, booted by hand and
 # by pgo-run profile; then do_profile for qemuarm64, stand-alone and through
