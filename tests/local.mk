@@ -161,6 +161,12 @@ dist_check_SCRIPTS += %D%/runner/qemu-arch.sh %D%/runner/qemu-arm64.sh \
 TESTS += %D%/runner/qemu-arm64.sh %D%/runner/qemu-armhf.sh %D%/runner/do-profile-arm64.sh
 TEST_DO_PROFILE_ARM64_LOG = %D%/runner/do-profile-arm64.sh.log
 $(TEST_DO_PROFILE_ARM64_LOG): %D%/runner/qemu-arm64.sh.log
+# pgo-run bench against the arm64 image as a stand-in board, with Debian's
+# aarch64 python3.11 as the build (after qemu-arm64.sh, which builds the image)
+dist_check_SCRIPTS += %D%/runner/bench-arm64.sh
+TESTS += %D%/runner/bench-arm64.sh
+TEST_BENCH_ARM64_LOG = %D%/runner/bench-arm64.sh.log
+$(TEST_BENCH_ARM64_LOG): %D%/runner/qemu-arm64.sh.log
 # the generated python3-pgo-image:do_profile run by pgo-run task against an
 # image of its own, from the packages tests/runner/qemu.sh downloads (so: after it)
 dist_check_SCRIPTS += %D%/runner/do-profile.sh
