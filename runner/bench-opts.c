@@ -41,6 +41,8 @@ static const char bench_usage[] =
 	"  --scale F              each benchmark's iterations times F (default 1)\n"
 	"  --keep-within F        keep the processes within F times the fastest of\n"
 	"                         their build and benchmark (default 1.25; 0: all)\n"
+	"  --clock cpu|wall       the times the statistics use (both are recorded):\n"
+	"                         cpu (default) leaves out the waits for a busy CPU\n"
 	"  --confidence P         the intervals' level in percent (default 95)\n"
 	"  --seed N               the shuffles' seed (default: from the clock)\n"
 	"  --timeout S            a round's deadline (default 3600)\n"
@@ -52,7 +54,7 @@ static const char bench_usage[] =
 enum { O_TARGET = 256, O_QEMUBOOT, O_KERNEL, O_ROOTFS, O_BINDIR, O_QAPPEND, O_KAPPEND,
 	O_KEY, O_USER, O_MARKER, O_REMOTE, O_LOG, O_JSON, O_SVG, O_BENCHMARKS, O_STR_END,
 	O_ACCEL, O_SMP, O_SSH_PORT, O_BOOT, O_CONNECT, O_TIMEOUT, O_REPS, O_WARMUP,
-	O_STARTUP, O_SCALE, O_KEEP, O_CONF, O_SEED };
+	O_STARTUP, O_SCALE, O_KEEP, O_CONF, O_SEED, O_CLOCK };
 
 static const struct option bench_longopts[] = {
 	{ "target", required_argument, NULL, O_TARGET },
@@ -83,6 +85,7 @@ static const struct option bench_longopts[] = {
 	{ "keep-within", required_argument, NULL, O_KEEP },
 	{ "confidence", required_argument, NULL, O_CONF },
 	{ "seed", required_argument, NULL, O_SEED },
+	{ "clock", required_argument, NULL, O_CLOCK },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -144,7 +147,7 @@ static int
 number_opt(struct bench_opts *o, int c)
 {
 	struct profile_opts *p = &o->p;
-	double v;
+	double v = 0;
 	int r;
 
 	switch (c) {
@@ -173,6 +176,11 @@ number_opt(struct bench_opts *o, int c)
 		o->seed = (unsigned long long)v;
 		o->seed_set = true;
 		return r;
+	case O_CLOCK:
+		if (strcmp(optarg, "wall") && strcmp(optarg, "cpu"))
+			return bad_arg("clock", optarg);
+		o->cpu = !strcmp(optarg, "cpu");
+		return 0;
 	case O_ACCEL:
 		for (int i = 0; qemu_accel_names[i]; i++)
 			if (!strcmp(qemu_accel_names[i], optarg)) {

@@ -1,6 +1,7 @@
 /* pgo-run bench: the table, the JSON and the SVG chart of a run */
 #include <errno.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,7 +37,7 @@ results_compute(const struct bench_result *r, struct results *s)
 		for (size_t k = 0; k < s->nb; k++) {
 			struct stats_group *g = &s->g[j * s->nb + k];
 
-			stats_group(r->times[k][j], r->n[k][j], o->factor, g);
+			stats_group(o->cpu ? r->cpu[k][j] : r->times[k][j], r->n[k][j], o->factor, g);
 			s->kept[k] += g->kept;
 			s->procs[k] += g->n;
 			if (k)
@@ -98,6 +99,33 @@ interval(const struct stats_cmp *c, char *buf, size_t size)
 	return buf;
 }
 
+static double
+fastest(const struct bench_result *r, size_t build, size_t bench)
+{
+	double min = INFINITY;
+
+	const double *t = r->o->cpu ? r->cpu[build][bench] : r->times[build][bench];
+
+	for (size_t i = 0; i < r->n[build][bench]; i++)
+		if (t[i] > 0 && t[i] < min)
+			min = t[i];
+	return min;
+}
+
+/*
+ * the fastest processes of the baseline and of build k on benchmark j further
+ * apart than SUSPECT: no build's gain is that large, the slow mode (1.6-1.8x)
+ * is, so one of them may never have run at full speed
+ */
+#define SUSPECT 1.4
+static bool
+suspect(const struct bench_result *r, size_t j, size_t k)
+{
+	double q = fastest(r, 0, j) / fastest(r, k, j);
+
+	return isfinite(q) && q > 0 && (q > SUSPECT || q < 1 / SUSPECT);
+}
+
 static void
 table_head(const struct bench_result *r, const struct results *s, FILE *f)
 {
@@ -107,10 +135,10 @@ table_head(const struct bench_result *r, const struct results *s, FILE *f)
 		fprintf(f, "emulated: not a speed (%s under QEMU: these times say nothing of a "
 			"real %s)\n", r->machine ? r->machine : "the guest",
 			r->machine ? r->machine : "board");
-	fprintf(f, "pgo-run bench on %s (%s): %d rounds after %d warm-up, processes within "
-		"%.2fx of their fastest kept; %g%% intervals\n", r->target,
-		r->machine ? r->machine : "?", r->rounds_done, o->warmup, o->factor,
-		o->level * 100);
+	fprintf(f, "pgo-run bench on %s (%s): %d rounds after %d warm-up, %s time, processes "
+		"within %.2fx of their fastest kept; %g%% intervals\n", r->target,
+		r->machine ? r->machine : "?", r->rounds_done, o->warmup,
+		o->cpu ? "CPU" : "wall-clock", o->factor, o->level * 100);
 	for (size_t k = 0; k < s->nb; k++)
 		fprintf(f, "  %-12s %s (Python %s)%s: %zu of %zu processes kept\n",
 			o->builds[k].label, o->builds[k].path,
@@ -155,6 +183,16 @@ bench_table(const struct bench_result *r, FILE *f)
 	fputc('\n', f);
 	fprintf(f, "(time: geometric mean of the kept processes; speedup: baseline time / "
 		"the build's, with its interval)\n");
+	for (size_t j = 0; j < s.m; j++)
+		for (size_t k = 1; k < s.nb; k++)
+			if (suspect(r, j, k))
+				fprintf(f, "note: on %s the fastest processes of %s and %s are %.2fx "
+					"apart: one of them may have run only in the slow mode; more "
+					"rounds (--reps) tell\n", shown(r->benches[j], b1, sizeof(b1)),
+					r->o->builds[0].label, r->o->builds[k].label,
+					fastest(r, 0, j) / fastest(r, k, j) > 1 ?
+					fastest(r, 0, j) / fastest(r, k, j) :
+					fastest(r, k, j) / fastest(r, 0, j));
 	results_release(&s);
 }
 
@@ -221,8 +259,8 @@ json_head(struct bb_buf *b, const struct bench_result *r)
 		" \"keep_within\": ", o->reps, r->rounds_done, o->warmup, o->startup_runs,
 		BENCH_STARTUP_ARGS, o->scale);
 	json_num(b, o->factor);
-	bb_buf_addf(b, ",\n \"confidence\": %.9g,\n \"seed\": %llu,\n \"builds\": [", o->level,
-		o->seed);
+	bb_buf_addf(b, ",\n \"clock\": \"%s\",\n \"confidence\": %.9g,\n \"seed\": %llu,\n"
+		" \"builds\": [", o->cpu ? "cpu" : "wall", o->level, o->seed);
 	for (size_t k = 0; k < o->nbuilds; k++) {
 		bb_buf_addstr(b, k ? ",\n  {\"label\": " : "\n  {\"label\": ");
 		json_str(b, o->builds[k].label);
@@ -242,11 +280,11 @@ json_head(struct bb_buf *b, const struct bench_result *r)
 	bb_buf_addstr(b, "],\n");
 }
 
-/* "times": {LABEL: {BENCH: [seconds...]}}, every process in the order it ran */
+/* "NAME": {LABEL: {BENCH: [seconds...]}}, every process in the order it ran */
 static void
-json_times(struct bb_buf *b, const struct bench_result *r)
+json_times(struct bb_buf *b, const struct bench_result *r, const char *name, double ***t)
 {
-	bb_buf_addstr(b, " \"times\": {");
+	bb_buf_addf(b, " \"%s\": {", name);
 	for (size_t k = 0; k < r->o->nbuilds; k++) {
 		bb_buf_addstr(b, k ? ",\n  " : "\n  ");
 		json_str(b, r->o->builds[k].label);
@@ -257,7 +295,7 @@ json_times(struct bb_buf *b, const struct bench_result *r)
 			bb_buf_addstr(b, ": [");
 			for (size_t i = 0; i < r->n[k][j]; i++) {
 				bb_buf_addstr(b, i ? ", " : "");
-				json_num(b, r->times[k][j][i]);
+				json_num(b, t[k][j][i]);
 			}
 			bb_buf_addch(b, ']');
 		}
@@ -285,6 +323,8 @@ json_results(struct bb_buf *b, const struct bench_result *r, const struct result
 			if (k) {
 				bb_buf_addstr(b, ", \"against_baseline\": ");
 				json_cmp(b, &s->c[j * s->nb + k]);
+				bb_buf_addf(b, ", \"suspect\": %s", suspect(r, j, k) ? "true" :
+					"false");
 			}
 			bb_buf_addch(b, '}');
 		}
@@ -335,7 +375,8 @@ bench_write_json(const struct bench_result *r, const char *path, struct bb_error
 
 	results_compute(r, &s);
 	json_head(&b, r);
-	json_times(&b, r);
+	json_times(&b, r, "times", r->times);
+	json_times(&b, r, "cpu_times", r->cpu);
 	json_results(&b, r, &s);
 	ret = write_out(path, &b, err);
 	results_release(&s);
@@ -452,8 +493,9 @@ svg_head(struct bb_buf *b, const struct bench_result *r, int height)
 	svg_text(b, r->target);
 	bb_buf_addf(b, " (%s)</text>\n<text x=\"10\" y=\"38\" font-size=\"11\">", r->machine ?
 		r->machine : "?");
-	bb_buf_addf(b, "%d rounds; processes within %.2fx of their fastest kept; %g%% intervals"
-		"</text>\n", r->rounds_done, r->o->factor, r->o->level * 100);
+	bb_buf_addf(b, "%d rounds, %s time; processes within %.2fx of their fastest kept; %g%% "
+		"intervals</text>\n", r->rounds_done, r->o->cpu ? "CPU" : "wall-clock", r->o->factor,
+		r->o->level * 100);
 	for (size_t k = 1; k < r->o->nbuilds; k++) {
 		bb_buf_addf(b, "<circle cx=\"%zu\" cy=\"52\" r=\"4\" fill=\"%s\"/><text x=\"%zu\" "
 			"y=\"56\" font-size=\"11\">", 16 + 180 * (k - 1), svg_colors[(k - 1) % 6],

@@ -86,43 +86,50 @@ result_init(struct bench *b)
 	pick_benches(b);
 	b->r.o = b->o;
 	b->r.times = xmalloc(nb * sizeof(*b->r.times));
+	b->r.cpu = xmalloc(nb * sizeof(*b->r.cpu));
 	b->r.n = xmalloc(nb * sizeof(*b->r.n));
 	b->r.cap = xmalloc(nb * sizeof(*b->r.cap));
 	for (size_t i = 0; i < nb; i++) {
 		b->r.times[i] = xmalloc(b->r.nbench * sizeof(**b->r.times));
+		b->r.cpu[i] = xmalloc(b->r.nbench * sizeof(**b->r.cpu));
 		b->r.n[i] = xmalloc(b->r.nbench * sizeof(**b->r.n));
 		b->r.cap[i] = xmalloc(b->r.nbench * sizeof(**b->r.cap));
 		for (size_t j = 0; j < b->r.nbench; j++) {
-			b->r.times[i][j] = NULL;
+			b->r.times[i][j] = b->r.cpu[i][j] = NULL;
 			b->r.n[i][j] = b->r.cap[i][j] = 0;
 		}
 	}
 }
 
 static void
-result_add(struct bench_result *r, size_t build, size_t bench, double t)
+result_add(struct bench_result *r, size_t build, size_t bench, double wall, double cpu)
 {
 	size_t *n = &r->n[build][bench], *cap = &r->cap[build][bench];
 
 	if (*n == *cap) {
 		*cap = *cap ? 2 * *cap : 16;
-		r->times[build][bench] = xrealloc(r->times[build][bench],
-			*cap * sizeof(double));
+		r->times[build][bench] = xrealloc(r->times[build][bench], *cap * sizeof(double));
+		r->cpu[build][bench] = xrealloc(r->cpu[build][bench], *cap * sizeof(double));
 	}
-	r->times[build][bench][(*n)++] = t;
+	r->times[build][bench][*n] = wall;
+	r->cpu[build][bench][(*n)++] = cpu;
 }
 
 static void
 result_release(struct bench_result *r)
 {
 	for (size_t i = 0; r->times && i < r->o->nbuilds; i++) {
-		for (size_t j = 0; j < r->nbench; j++)
+		for (size_t j = 0; j < r->nbench; j++) {
 			free(r->times[i][j]);
+			free(r->cpu[i][j]);
+		}
 		free(r->times[i]);
+		free(r->cpu[i]);
 		free(r->n[i]);
 		free(r->cap[i]);
 	}
 	free(r->times);
+	free(r->cpu);
 	free(r->n);
 	free(r->cap);
 	free(r->benches);
@@ -601,14 +608,14 @@ driver_line(struct bench *b, const char *line)
 {
 	char name[64];
 	unsigned k;
-	double t;
+	double t, cpu;
 	int status, off = 0;
 
-	if (sscanf(line, "PGO-BENCH %u %63s %lf", &k, name, &t) == 3) {
+	if (sscanf(line, "PGO-BENCH %u %63s %lf %lf", &k, name, &t, &cpu) == 4) {
 		long j = bench_index(b, name);
 
 		if (k < b->o->nbuilds && j >= 0 && b->round > b->o->warmup)
-			result_add(&b->r, k, (size_t)j, t);
+			result_add(&b->r, k, (size_t)j, t, cpu);
 		b->items_done++;
 		show_left(b);
 	} else if (sscanf(line, "PGO-BENCH-FAIL %u %63s %d %n", &k, name, &status, &off) == 3 &&

@@ -59,6 +59,7 @@ struct bench_opts {
 	const char *benchmarks;		/* NULL: all */
 	int reps, warmup, startup_runs;
 	double scale, factor, level;
+	bool cpu;			/* --clock cpu (the default): the statistics on CPU times */
 	unsigned long long seed;
 	bool seed_set;
 	struct bench_build *builds;
@@ -66,7 +67,7 @@ struct bench_opts {
 };
 
 #define BENCH_OPTS_INIT { PROFILE_OPTS_INIT, NULL, NULL, NULL, 10, 1, 20, 1.0, 1.25, 0.95, \
-	0, false, NULL, 0 }
+	true, 0, false, NULL, 0 }
 
 /* what the start-up benchmark runs, after the program */
 #define BENCH_STARTUP_ARGS "-I -c pass"
@@ -79,8 +80,11 @@ struct bench_result {
 	char *machine;			/* uname -m there */
 	const char **benches;		/* the benchmarks run, NULL-terminated */
 	size_t nbench;
-	/* times[build][bench]: every process's seconds, in the order they ran */
-	double ***times;
+	/*
+	 * times[build][bench]: every process's seconds of wall-clock time, in
+	 * the order they ran; cpu[build][bench] its CPU time (user and system)
+	 */
+	double ***times, ***cpu;
 	size_t **n, **cap;
 	int rounds_done;
 	const char *error;		/* the error line, NULL when complete */

@@ -39,10 +39,10 @@ echo "# time A/A $(since "$t0")s"
 diag "$W/aa.out"
 check "$rc" "A/A run: exit 0"
 json "$W/aa.json" 'd["complete"] and d["error"] is None and not d["emulated"] and d["rounds_done"] == 5 and
-	all(len(d["times"][l]["startup"]) == 25 and len(d["times"][l]["nbody"]) == 5 and
-	    len(d["times"][l]["richards"]) == 5 and all(t > 0 for b in d["times"][l].values() for t in b)
-	    for l in "ab")'
-check $? "the JSON has every process's time: 5 rounds, 5 start-ups each"
+	d["clock"] == "cpu" and all(len(d[k][l]["startup"]) == 25 and len(d[k][l]["nbody"]) == 5 and
+	    len(d[k][l]["richards"]) == 5 and all(t > 0 for b in d[k][l].values() for t in b)
+	    for l in "ab" for k in ("times", "cpu_times"))'
+check $? "the JSON has every process's wall-clock and CPU time: 5 rounds, 5 start-ups each"
 json "$W/aa.json" 'all(2 <= d["results"][b][l]["kept"] <= d["results"][b][l]["processes"]
 	for b in d["benchmarks"] for l in "ab") and d["kept"]["a"][1] == 35'
 check $? "kept processes counted per build and benchmark (2 at least)"
