@@ -163,7 +163,7 @@ find_python(const char *tree)
 
 	for (size_t i = 0; rels[i]; i++) {
 		char *p = bb_path_join(tree, rels[i]);
-		bool ok = !access(p, F_OK) || bb_path_exists(p);
+		bool ok = bb_path_exists(p);
 
 		free(p);
 		if (ok)

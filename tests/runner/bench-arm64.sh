@@ -50,7 +50,8 @@ for d in "$debs"/python3.11-minimal_*.deb "$debs"/libpython3.11-minimal_*.deb \
 	"$debs"/libexpat1_*.deb; do
 	dpkg-deb -x "$d" "$W/x" || exit 99
 done
-dpkg-deb -x "$(ls "$out"/pkgs/debs/libc6_*.deb | head -n 1)" "$W/libc" || exit 99
+libc6=$(find "$out/pkgs/debs" -name "libc6_*.deb" | head -n 1)
+dpkg-deb -x "$libc6" "$W/libc" || exit 99
 cp -a "$W/x/usr/bin/python3.11" "$W/py/usr/bin/" && ln -s python3.11 "$W/py/usr/bin/python3" &&
 	cp -a "$W/x/usr/lib/python3.11" "$W/py/usr/lib/" || exit 99
 # the tree without the libraries the image lacks, then with them

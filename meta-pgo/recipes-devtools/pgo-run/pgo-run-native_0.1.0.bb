@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=170328dd5b71618ec11928bc898abaa9261e529f8323e9911b69c98e7187a602"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=99f4e5c81f243442df076b2ca58b2ea38fb64195be620377e0d53314f63d5f62"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
