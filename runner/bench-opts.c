@@ -265,8 +265,8 @@ add_build(struct bench_opts *o, const char *arg)
 
 	if (!eq || !n || !eq[1])
 		return usage_error("'%s' is not LABEL=PATH", arg);
-	if (arg[strspn(arg, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._+-")] !=
-	    '=')
+	if (arg[strspn(arg, "abcdefghijklmnopqrstuvwxyz"
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._+-")] != '=')
 		return usage_error("'%s': a label is letters, digits and ._+-", arg);
 	for (size_t i = 0; i < o->nbuilds; i++)
 		if (strlen(o->builds[i].label) == n && !strncmp(o->builds[i].label, arg, n))

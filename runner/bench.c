@@ -175,7 +175,8 @@ find_python(const char *tree)
 		if (*e->d_name == '.')
 			continue;
 		for (size_t i = 0; !found && rels[i]; i++) {
-			char *rel = xasprintf("%s/%s", e->d_name, rels[i]), *p = bb_path_join(tree, rel);
+			char *rel = xasprintf("%s/%s", e->d_name, rels[i]);
+			char *p = bb_path_join(tree, rel);
 
 			if (bb_path_exists(p))
 				found = rel;
@@ -285,7 +286,7 @@ write_set(struct bench *b)
 	return 0;
 }
 
-/* an unlinked temporary file holding a tar of dir (the test suites and static libraries left out) */
+/* an unlinked temporary file holding a tar of dir (test suites and static libraries left out) */
 static int
 pack(struct bench *b, const char *dir, const char *label)
 {
@@ -870,8 +871,8 @@ bench_run(struct bench_opts *o)
 		struct timespec ts;
 
 		clock_gettime(CLOCK_REALTIME, &ts);
-		o->seed = (unsigned long long)ts.tv_sec * 1000003ULL + (unsigned long long)ts.tv_nsec;
-		o->seed %= 1000000000000ULL;
+		o->seed = (unsigned long long)ts.tv_sec * 1000003ULL;
+		o->seed = (o->seed + (unsigned long long)ts.tv_nsec) % 1000000000000ULL;
 	}
 	session_init(&b.s, &o->p, log, "bench", stages);
 	b.o = o;
