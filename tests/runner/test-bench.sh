@@ -5,7 +5,8 @@
 #     JSON, the kept counts, the geometric mean's interval holding 1.0, the
 #     table, the SVG, nothing left behind;
 #   - a tarball of an installed tree (Debian's python3 copied under a prefix
-#     of its own) against the python in place;
+#     of its own) against the python in place, on wall-clock time; the
+#     progress line on a terminal;
 #   - the errors, each one line and a non-zero exit with the JSON keeping what
 #     was measured: a build of another architecture (aarch64), one missing a
 #     library, a benchmark failing on one build only (in the second round),
@@ -65,14 +66,32 @@ cp "$(readlink -f "$PY")" "$W/tree/bin/python$v" && ln -s "python$v" "$W/tree/bi
 		--exclude="__pycache__" "python$v" | tar -x -C "$W/tree/lib" &&
 	tar -czf "$W/tree.tar.gz" -C "$W/tree" . || exit 99
 "$PGO_RUN" bench --target local --benchmarks startup,float --reps 2 --startup-runs 2 --scale 0.1 \
-	--json "$W/tb.json" --log "$W/tb.log" sys=$PY tar="$W/tree.tar.gz" >"$W/tb.out" 2>"$W/tb.err"
+	--clock wall --json "$W/tb.json" --log "$W/tb.log" sys=$PY tar="$W/tree.tar.gz" \
+	>"$W/tb.out" 2>"$W/tb.err"
 rc=$?
-check "$rc" "a tarball of an installed tree against the python in place"
+check "$rc" "a tarball of an installed tree against the python in place (--clock wall)"
 [ "$rc" = 0 ] || { diag "$W/tb.err"; tail -n 20 "$W/tb.log" | diag; }
 grep -q "^pgo-run: check: build tar: Python $v.*/b1/bin/python3$" "$W/tb.log" &&
 	json "$W/tb.json" 'd["builds"][1]["python"].endswith("/b1/bin/python3") and len(d["times"]["tar"]["float_"]) == 2' &&
 	[ -z "$(ls -A "$W/tmp")" ]
 check $? "the tarball's python ran from the private copy; nothing left behind"
+# two processes: the second fastest is the slower, both kept
+json "$W/tb.json" 'd["clock"] == "wall" and abs(d["results"]["float_"]["tar"]["time"] /
+	math.exp(sum(math.log(t) for t in d["times"]["tar"]["float_"]) / 2) - 1) < 1e-6'
+rc=$?
+grep -q "wall-clock time" "$W/tb.out"
+check $((rc + $?)) "--clock wall: the statistics on the wall-clock times (the geometric mean of both kept)"
+
+# the progress line on a terminal (a pty from script(1)): the round and the time left
+if command -v script >/dev/null; then
+	script -qfec "$PGO_RUN bench --target local --benchmarks startup --reps 3 --startup-runs 3 \
+		--log $W/tty.log a=$PY b=$PY" /dev/null </dev/null >"$W/tty.out" 2>&1
+	rc=$?
+	tr '\r' '\n' <"$W/tty.out" | grep -q "pgo-run: bench .*round 3 of 4, [0-9]*% done, about 0m[0-9]*s left"
+	check $((rc + $?)) "on a terminal, the progress line shows the round and the time left"
+else
+	not_ok "script(1) missing: the progress line untested"
+fi
 
 # 9-10 another architecture
 mkdir -p "$W/arm/bin"
