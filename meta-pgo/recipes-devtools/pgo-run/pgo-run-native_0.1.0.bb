@@ -13,7 +13,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=a5a809e5a985c7ce4f2e80b93e79e6695058ad0e7f2ddf9b4ac93090ab10fb8e"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=be0f0d7d0c72397deae0bb6c84a28904a6d87e71e504d647aa9e6cce8e7a313c"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
