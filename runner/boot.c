@@ -260,6 +260,12 @@ boot_connect(struct session *s)
 }
 
 int
+guest_boot_connect(struct session *s)
+{
+	return load_conf(s) == 0 && boot_connect(s) == 0 ? 0 : -1;
+}
+
+int
 target_qemu(struct session *s, int fd)
 {
 	char *name;

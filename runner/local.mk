@@ -14,7 +14,21 @@ bin_PROGRAMS += %D%/pgo-run
 	%D%/junit.c %D%/junit.h
 %C%_pgo_run_SOURCES += %D%/profile.c %D%/profile.h %D%/profile-opts.c \
 	$(%C%_session_sources)
+# "pgo-run bench": the builds timed on the target through the same session,
+# with the benchmark set of bench/pybench built into the program (bench-set.c)
+%C%_pgo_run_SOURCES += %D%/bench.c %D%/bench.h %D%/bench-opts.c %D%/bench-out.c \
+	%D%/bench-stats.c %D%/bench-stats.h
+nodist_%C%_pgo_run_SOURCES = %D%/bench-set.c
+PYBENCH_FILES = bench/pybench/driver.py bench/pybench/run.py bench/pybench/fannkuch.py \
+	bench/pybench/float_.py bench/pybench/generators.py bench/pybench/json_.py \
+	bench/pybench/nbody.py bench/pybench/nqueens.py bench/pybench/pystone.py \
+	bench/pybench/regex.py bench/pybench/richards.py bench/pybench/spectral_norm.py \
+	bench/pybench/strings.py
+%D%/bench-set.c: $(PYBENCH_FILES) %D%/bench-set.sh
+	$(AM_V_GEN)$(MKDIR_P) %D% && $(SHELL) $(srcdir)/%D%/bench-set.sh $@ $(srcdir) $(PYBENCH_FILES)
+CLEANFILES += %D%/bench-set.c
+EXTRA_DIST += %D%/bench-set.sh
 %C%_pgo_run_CPPFLAGS = $(AM_CPPFLAGS) $(LIBARCHIVE_CFLAGS) $(LIBXML2_CFLAGS)
 # libarchive and libxml2 are loaded on first use (runner/la.c, common/xmlapi.c)
-%C%_pgo_run_LDADD = $(COMMON_LIBS) $(BBLANG_LIBS)
+%C%_pgo_run_LDADD = $(COMMON_LIBS) $(BBLANG_LIBS) -lm
 dist_man_MANS += %D%/pgo-run.1

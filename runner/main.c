@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "common/fe.h"
+#include "runner/bench.h"
 #include "runner/cli.h"
 #include "runner/gcda.h"
 
@@ -17,6 +18,8 @@ const char cli_usage[] =
 	"       pgo-run task [-c CONF]... [-I DIR]... [-D VAR=VALUE]... RECIPE TASK\n"
 	"       pgo-run profile --target qemu|ssh HOST|qemu-user|local --python PATH --task ARGS\n"
 	"                       --out DIR ...\n"
+	"       pgo-run bench --target local|ssh HOST|qemu ... [--json FILE] [--svg FILE]\n"
+	"                     LABEL=PATH LABEL=PATH...\n"
 	"       pgo-run --help\n";
 
 static int
@@ -116,13 +119,26 @@ cmd_profile(int argc, char **argv)
 	return ret >= 0 ? ret : profile_run(&o);
 }
 
+static int
+cmd_bench(int argc, char **argv)
+{
+	struct bench_opts o = BENCH_OPTS_INIT;
+	int ret = bench_parse_opts(&o, argc, argv);
+
+	if (ret < 0)
+		ret = bench_run(&o);
+	bench_opts_release(&o);
+	return ret;
+}
+
 int
 main(int argc, char **argv)
 {
 	static const struct {
 		const char *name;
 		int (*run)(int argc, char **argv);
-	} cmds[] = { { "import", cmd_import }, { "task", cmd_task }, { "profile", cmd_profile } };
+	} cmds[] = { { "import", cmd_import }, { "task", cmd_task }, { "profile", cmd_profile },
+		{ "bench", cmd_bench } };
 
 	if (argc < 2) {
 		fputs(cli_usage, stderr);

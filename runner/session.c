@@ -164,11 +164,19 @@ cmd_done(void *ctx)
 int
 session_cmd_start(struct session *s, struct bb_strvec *argv, const char *const *env, int out_fd)
 {
+	return session_cmd_start_in(s, argv, env, -1, out_fd);
+}
+
+int
+session_cmd_start_in(struct session *s, struct bb_strvec *argv, const char *const *env,
+	int in_fd, int out_fd)
+{
 	s->cmd = (struct proc)PROC_INIT;
 	bb_strvec_push(argv, NULL);
 	s->cmd.argv = (const char *const *)argv->v;
 	s->cmd.env = env;
-	s->cmd.in = PROC_NULL;
+	s->cmd.in = in_fd >= 0 ? PROC_FD : PROC_NULL;
+	s->cmd.in_fd = in_fd;
 	s->cmd.out = out_fd >= 0 ? PROC_FD : PROC_PIPE;
 	s->cmd.out_fd = out_fd;
 	s->cmd.err = PROC_PIPE;

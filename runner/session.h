@@ -94,6 +94,9 @@ int session_wait(struct session *s, bool (*done)(void *s), double timeout, doubl
  */
 int session_cmd_start(struct session *s, struct bb_strvec *argv, const char *const *env,
 	int out_fd);
+/* the same with stdin from in_fd (-1: /dev/null) */
+int session_cmd_start_in(struct session *s, struct bb_strvec *argv, const char *const *env,
+	int in_fd, int out_fd);
 /* waits for the command to end (killed on a deadline); its exit status, or -1 */
 int session_cmd_wait(struct session *s, double timeout, double idle, const char *what);
 
@@ -128,6 +131,15 @@ void guest_wait_poweroff(struct session *s, double t);
  * to, then runs the stages, the archive going through the temporary file
  * fd; 0, or -1 with the error set
  */
+/* boot.c: QEMU booted from the options' image and the guest's ssh answering (pgo-run bench) */
+int guest_boot_connect(struct session *s);
+/* transport-ssh.c: --target ssh's board answering (pgo-run bench) */
+int board_connect(struct session *s);
+/*
+ * transport-ssh.c: cmd run on the guest or the board with its stdin from
+ * in_fd; its exit status, or -1 with the error set (ssh failed)
+ */
+int ssh_shell_in(struct session *s, const char *cmd, int in_fd, double timeout, const char *what);
 /* boot.c: --target qemu */
 int target_qemu(struct session *s, int fd);
 /* transport-ssh.c: --target ssh */

@@ -303,3 +303,25 @@ target_board(struct session *s, int fd)
 	free(name);
 	return r;
 }
+
+int
+board_connect(struct session *s)
+{
+	s->tr = &transport_ssh_board;
+	board_address(s);
+	return stage_connect(s, s->o->connect_timeout);
+}
+
+int
+ssh_shell_in(struct session *s, const char *cmd, int in_fd, double timeout, const char *what)
+{
+	struct bb_strvec argv = BB_STRVEC_INIT;
+	int r;
+
+	ssh_cmd_argv(s, cmd, s->ssh.connect_timeout, &argv);
+	r = session_cmd_start_in(s, &argv, NULL, in_fd, -1);
+	if (!r)
+		r = session_cmd_wait(s, timeout, 0, what);
+	bb_strvec_clear(&argv);
+	return r == 255 ? ssh_failed(s) : r;
+}

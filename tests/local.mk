@@ -99,6 +99,12 @@ check_PROGRAMS += %D%/runner/test-junit
 %C%_runner_test_junit_CPPFLAGS = $(TEST_CFLAGS) $(LIBXML2_CFLAGS)
 %C%_runner_test_junit_LDADD = $(TEST_LIBS) $(LIBXML2_LIBS)
 
+check_PROGRAMS += %D%/runner/test-bench-stats
+%C%_runner_test_bench_stats_SOURCES = %D%/runner/test-bench-stats.c %D%/test-util.c \
+	%D%/test-util.h runner/bench-stats.c runner/bench-stats.h
+%C%_runner_test_bench_stats_CPPFLAGS = $(TEST_CFLAGS)
+%C%_runner_test_bench_stats_LDADD = $(TEST_LIBS) -lm
+
 check_PROGRAMS += %D%/common/test-common
 %C%_common_test_common_SOURCES = %D%/common/test-common.c %D%/test-util.c %D%/test-util.h
 %C%_common_test_common_CPPFLAGS = $(TEST_CFLAGS) $(LIBXML2_CFLAGS)
@@ -141,6 +147,10 @@ $(TEST_IMAGE_LOGS): %D%/runner/qemu.sh.log
 # in the image's demo-build/ (GCC ties a .gcda to its object path): one at a time
 TEST_SSH_TARGET_LOG = %D%/runner/test-ssh-target.sh.log
 $(TEST_SSH_TARGET_LOG): $(TEST_PROFILE_LOG)
+# pgo-run bench --target local on Debian's python3: an A/A run, a tarball
+# build, and the errors
+dist_check_SCRIPTS += %D%/runner/test-bench.sh
+TESTS += %D%/runner/test-bench.sh
 # the arm64 (qemuarm64) and armhf (qemuarm) images, built from Debian's
 # packages of the architecture with the demo cross-built, booted by hand and
 # by pgo-run profile; then do_profile for qemuarm64, stand-alone and through
@@ -151,6 +161,12 @@ dist_check_SCRIPTS += %D%/runner/qemu-arch.sh %D%/runner/qemu-arm64.sh \
 TESTS += %D%/runner/qemu-arm64.sh %D%/runner/qemu-armhf.sh %D%/runner/do-profile-arm64.sh
 TEST_DO_PROFILE_ARM64_LOG = %D%/runner/do-profile-arm64.sh.log
 $(TEST_DO_PROFILE_ARM64_LOG): %D%/runner/qemu-arm64.sh.log
+# pgo-run bench against the arm64 image as a stand-in board, with Debian's
+# aarch64 python3.11 as the build (after qemu-arm64.sh, which builds the image)
+dist_check_SCRIPTS += %D%/runner/bench-arm64.sh
+TESTS += %D%/runner/bench-arm64.sh
+TEST_BENCH_ARM64_LOG = %D%/runner/bench-arm64.sh.log
+$(TEST_BENCH_ARM64_LOG): %D%/runner/qemu-arm64.sh.log
 # the generated python3-pgo-image:do_profile run by pgo-run task against an
 # image of its own, from the packages tests/runner/qemu.sh downloads (so: after it)
 dist_check_SCRIPTS += %D%/runner/do-profile.sh
