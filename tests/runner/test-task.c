@@ -6,10 +6,14 @@
 #ifndef _XOPEN_SOURCE
 #define _XOPEN_SOURCE 700
 #endif
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE	/* sched_getaffinity, as oe.utils.cpu_count counts */
+#endif
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <regex.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -633,7 +637,9 @@ test_pgo_image(void **state)
 	struct fx f;
 	struct bb_buf w = BB_BUF_INIT;
 	struct bb_strvec apps = BB_STRVEC_INIT;
-	char *script = NULL, *text, *layer, *py, *want;
+	char *script = NULL, *text, *layer, *py, *want, njobs[16], jargs[16];
+	cpu_set_t set;
+	int jobs;
 	const char *lines[] = {
 		"\n\tpgo-run profile \\\n",
 		"\n\t\t--target qemu \\\n",
@@ -641,7 +647,8 @@ test_pgo_image(void **state)
 			"python3-pgo-image-qemux86-64.qemuboot.conf \\\n",
 		"\n\t\t--qemu-bindir @TOP@/sysroot-native/usr/bin \\\n",
 		"\n\t\t--python /opt/python-pgo/bin/python3 \\\n",
-		"\n\t\t--task \"-m test --pgo test_re\" \\\n",
+		"\n\t\t--smp @JOBS@ \\\n",
+		"\n\t\t--task \"-m test --pgo test_re@JARGS@\" \\\n",
 		"\n\t\t--remote-dir /var/lib/python-pgo/profile \\\n",
 		"\n\t\t--gcov-prefix-strip 4 \\\n",
 		"\n\t\t--gcc-version 12.% \\\n",
@@ -665,10 +672,19 @@ test_pgo_image(void **state)
 	if (task_write_script(f.d, "do_profile", &script, &f.err) < 0)
 		fail_msg("task_write_script: %s", f.err.msg);
 	text = test_read(script);
+	/* PGO_PROFILE_JOBS: this host's cores, at most 4 for the guest's 1024 MiB */
+	assert_int_equal(sched_getaffinity(0, sizeof(set), &set), 0);
+	jobs = CPU_COUNT(&set) > 4 ? 4 : CPU_COUNT(&set);
+	snprintf(njobs, sizeof(njobs), "%d", jobs);
+	snprintf(jargs, sizeof(jargs), jobs > 1 ? " -j%d" : "", jobs);
 	for (size_t i = 0; i < sizeof(lines) / sizeof(lines[0]); i++) {
-		want = test_replace(lines[i], "@TOP@", f.top);
+		char *a = test_replace(lines[i], "@TOP@", f.top), *b = test_replace(a, "@JOBS@", njobs);
+
+		want = test_replace(b, "@JARGS@", jargs);
 		assert_contains(text, want);
 		free(want);
+		free(b);
+		free(a);
 	}
 	/* the class's checks are not called by do_profile */
 	assert_lacks(text, "pgo_check_gcc_profile");
