@@ -16,7 +16,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=ef3065e70a72287c7acf9df78c0e737d434848194940c780dfcea9f90ddef7db"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=1f96183c79bbea3504234e66787da420eafeb5c3e14f551bc80cd5a606717362"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]

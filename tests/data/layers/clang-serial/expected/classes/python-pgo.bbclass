@@ -5,7 +5,7 @@
 # this layer must agree, so change them in the conf and regenerate.
 
 # what the instrumented python runs on the target while the profile is gathered
-PYTHON_PROFILE_TASK ??= "-X pycache_prefix=/tmp/pgo-pycache /opt/python-pgo/share/python-pgo/pgo-build-runs.py -m test --pgo --timeout=1200"
+PYTHON_PROFILE_TASK ??= "-X pycache_prefix=/tmp/pgo-pycache /opt/python-pgo/share/python-pgo/pgo-build-runs.py -m test --pgo --timeout=3600"
 # its exit statuses that still give a complete profile: Python's test runner
 # exits with one of these when a test fails or changes the system, which on a
 # target is common and does not spoil the profile
@@ -24,6 +24,11 @@ PGO_PROFILE_IMPORT_DIR ??= "${TOPDIR}/pgo-profile/${MACHINE}"
 PGO_PROFILE_DIR ??= "${PGO_PROFILE_DEPLOY_DIR}"
 # seconds pgo-run lets the whole profiling session (boot, task, collect) take
 PGO_PROFILE_TIMEOUT ??= "14400"
+# seconds the task may run without output before pgo-run gives up on it:
+# more than the test runner's own --timeout (3600 in PYTHON_PROFILE_TASK),
+# which ends a hung test and says so; in a TCG guest on a loaded host one
+# test of the training set (test_bytes, aarch64) ran 36 minutes
+PGO_PROFILE_IDLE_TIMEOUT ??= "4200"
 # a profile that covers fewer core interpreter objects (percent) fails the build
 PGO_COVERAGE_MIN ??= "90"
 

@@ -1,5 +1,5 @@
 # python 2.7.18, built with the profile gathered by do_profile
-PYTHON_PROFILE_TASK = "-m test --pgo --timeout=1200"
+PYTHON_PROFILE_TASK = "-m test --pgo --timeout=3600"
 CFLAGS_append = " -fprofile-use=${PGO_PROFILE_DIR} -fprofile-correction"
 CFLAGS_append = " -flto=auto"
 do_compile[depends] += "python-pgo-image:do_profile"

@@ -99,6 +99,7 @@ do_profile() {
 		--gcc-version ${GCCVERSION} \
 		--ok-status ${PYTHON_PROFILE_TASK_OK_STATUS} \
 		--timeout ${PGO_PROFILE_TIMEOUT} \
+		--idle-timeout ${PGO_PROFILE_IDLE_TIMEOUT} \
 		--out ${PGO_PROFILE_OUT} \
 		--archive ${PGO_ARCHIVE_STAGE}/${IMAGE_LINK_NAME}.pgo-profile.tar
 }
