@@ -313,6 +313,19 @@ def sums(w, name):
     return read(os.path.join(w, 'times', name + '.sha256'))
 
 
+def profile_runs(w, name):
+    """(.gcda files with the same sums in every run, .gcda files) of the
+    runs of build NAME's profile task (OE_TASK_RUNS); (0, 0) for one run"""
+    last = read(os.path.join(w, 'times', name + '.gcda.sha256'))
+    runs = sorted(f for f in os.listdir(os.path.join(w, 'times'))
+                  if f.startswith(name + '-run') and f.endswith('.gcda.sha256'))
+    if not last or not runs:
+        return 0, 0
+    mine = dict(reversed(x.split()) for x in last.splitlines())
+    others = [dict(reversed(x.split()) for x in read(os.path.join(w, 'times', f)).splitlines()) for f in runs]
+    return sum(1 for k, v in mine.items() if all(o.get(k) == v for o in others)), len(mine)
+
+
 def same_sums(w, members):
     """yes when every build's sums are the same, no when not, - below two"""
     got = [sums(w, n) for n in members]
@@ -465,6 +478,11 @@ def builds(w, version, task_args, fast_args, results, name=None):
             for n in var[v]:
                 for line in (sums(w, n) or '(no sums)').splitlines():
                     p('    %-12s %s' % (n, line))
+            for n in var[v]:
+                same, total = profile_runs(w, n)
+                if total:
+                    p('  %s: its profile task run again on the same instrumented build (OE_TASK_RUNS): '
+                      '%d of %d .gcda identical' % (n, same, total))
     repro_lines(w, p)
     base_geo = statistics.mean(baseline_geomean(r, benches) for r in runs)
 
