@@ -120,7 +120,7 @@ EXTRA_KEYS = ['from', 'builds', 'lto_from', 'lto_builds', 'lto_baseline_geomean'
               'oe_from', 'oe_baseline_geomean', 'oe_native_gain', 'oe_native_builds',
               'oe_gain_ratio_range', 'oe_gain_ratio_ci95', 'oe_task_s', 'oe_lto_gain',
               'oe_native_lto_gain', 'oe_lto_gain_ratio', 'oe_lto_gain_ratio_range',
-              'oe_lto_builds', 'oe_lto_repro', 'oe_lto_task_s']
+              'oe_lto_builds', 'oe_lto_repro', 'oe_lto_task_s', 'oe_profile_same']
 
 # the line of a target other than x86_64 (no real timing there: a model's
 # gains, marked as such, and what was measured of the cross build)
@@ -516,6 +516,10 @@ def builds(w, version, task_args, fast_args, results, name=None):
             'oe_builds': str(len(var['oe-pgo'])), 'oe_repro': same_sums(w, var['oe-pgo']),
             'oe_gain_ratio_range': ratio_range('oe-pgo', 'native'), 'oe_gain_ratio_ci95': ci('oe-pgo', 'native'),
             'oe_task_s': '%.0f' % statistics.mean(oe_task['oe-pgo']) if oe_task['oe-pgo'] else '-'})
+        # .gcda files the same in every run of a build's task, over its builds
+        pr = [profile_runs(w, n) for n in var['oe-pgo']]
+        if any(t for _, t in pr):
+            fields['oe_profile_same'] = '%d/%d' % (sum(s for s, _ in pr), sum(t for _, t in pr))
     if 'oe-pgo-lto' in var:
         fields.update({
             'oe_lto_gain': f3('oe-pgo-lto'), 'oe_lto_gain_ratio': ratio('oe-pgo-lto', 'native-lto'),
