@@ -441,7 +441,8 @@ def builds(w, version, task_args, fast_args, results, name=None):
     task = [t for t in task if t[1] is not None]
     local = read(os.path.join(w, 'times', 'local'))
     nat = [read(os.path.join(w, 'times', n + '-task')) for n in var.get('native', [])]
-    p('profile task: %s' % task_args)
+    if task or local or nat or 'cross' in var:
+        p('profile task: %s' % task_args)
     if task:
         p('  under TCG: %s s (pgo-run in all: %s s)' % (
             ', '.join('%.0f' % t[1] for t in task), ', '.join('%.0f' % t[0] for t in task)))
