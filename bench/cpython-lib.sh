@@ -15,7 +15,7 @@ now() { date +%s.%N; }
 since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
 done_() { [ -e "$W/stamps/$1" ]; }
 stamp() { touch "$W/stamps/$1"; }
-need() { for t in "$@"; do command -v "$t" >/dev/null || die "missing tool: $t"; done; }
+need() { local t; for t in "$@"; do command -v "$t" >/dev/null || die "missing tool: $t"; done; }
 
 # Debian's python$XY $PV source package in $W/src/python$XY-$PV, its
 # patches applied (dpkg-source): the candidate first, then every other $PV

@@ -1,5 +1,5 @@
 """report.py select|final WORKDIR TASKS [RESULTS]
-       report.py builds WORKDIR VERSION TASK_ARGS FAST_ARGS RESULTS
+       report.py builds WORKDIR VERSION TASK_ARGS FAST_ARGS RESULTS [NAME]
        report.py table RUN.json...
        report.py compare VARIANT=BUILD,BUILD... VARIANT=... -- RUN.json...
        report.py summary RESULTS python=VERSION KEY=VALUE...
@@ -20,7 +20,12 @@ builds: reads the runs of the benchmark set of bench/cpython-pgo,
   the mean over its builds, shown with every build's, the spread and each
   run's variant means; cross-fast, the profile of the fast choice's task
   (FAST_ARGS), is reported beside the default and not counted in
-  builds_per_variant.
+  builds_per_variant. OE-core's own PGO (oe-pgo, oe-pgo-lto) is reported
+  against native (oe_gain_ratio), with its task's time under qemu-user and
+  whether its builds are identical (oe_repro: the sums of python and
+  libpython, WORKDIR/times/oe-pgo-I.sha256, the same in every build). With
+  NAME: RESULTS/results-VERSION-NAME.txt, and only the oe_* fields put in
+  VERSION's line of summary.txt, its other fields kept.
 table: every interpreter's speedup on each benchmark of the runs given
   (bench/cpython-swap --bench), the mean over the runs, and the geometric
   mean, one column per interpreter.
@@ -107,10 +112,15 @@ def files(w, name):
 SUMMARY_KEYS = ['python', 'arch', 'baseline_geomean', 'native_gain', 'native_lto_gain', 'cross_gain',
                 'cross_lto_gain', 'gain_ratio', 'lto_gain_ratio', 'profile_task_s', 'test_pgo_s',
                 'builds_per_variant', 'fast_gain', 'fast_gain_ratio', 'fast_task_s', 'fast_builds',
-                'gain_ratio_range', 'lto_gain_ratio_range', 'gain_ratio_ci95', 'lto_gain_ratio_ci95']
+                'gain_ratio_range', 'lto_gain_ratio_range', 'gain_ratio_ci95', 'lto_gain_ratio_ci95',
+                'oe_gain', 'oe_gain_ratio', 'oe_builds', 'oe_repro']
 # written when given: where a line's figures come from when they are not one run's
 EXTRA_KEYS = ['from', 'builds', 'lto_from', 'lto_builds', 'lto_baseline_geomean', 'fast_from',
-              'fast_baseline_geomean', 'fast_gain_ratio_range', 'fast_gain_ratio_ci95']
+              'fast_baseline_geomean', 'fast_gain_ratio_range', 'fast_gain_ratio_ci95',
+              'oe_from', 'oe_baseline_geomean', 'oe_native_gain', 'oe_native_builds',
+              'oe_gain_ratio_range', 'oe_gain_ratio_ci95', 'oe_task_s', 'oe_lto_gain',
+              'oe_native_lto_gain', 'oe_lto_gain_ratio', 'oe_lto_gain_ratio_range',
+              'oe_lto_builds', 'oe_lto_repro', 'oe_lto_task_s', 'oe_profile_same']
 
 # the line of a target other than x86_64 (no real timing there: a model's
 # gains, marked as such, and what was measured of the cross build)
@@ -145,19 +155,24 @@ def summary_key(line):
     return [int(p) for p in f['python'].split('.')], f.get('arch', 'x86_64')
 
 
-def put_summary(results, fields):
+def put_summary(results, fields, merge=False):
     """RESULTS/summary.txt: one line per CPython version and architecture,
-    this one replaced."""
+    this one replaced (merge: its fields not given kept)."""
     path = os.path.join(results, 'summary.txt')
     fields = dict(fields)
     fields.setdefault('arch', 'x86_64')
-    keys = SUMMARY_KEYS if fields['arch'] == 'x86_64' else ARCH_KEYS
-    line = ' '.join(['%s=%s' % (k, fields.get(k, '-')) for k in keys] +
-                    ['%s=%s' % (k, fields[k]) for k in EXTRA_KEYS if k in fields])
     old = []
     if os.path.exists(path):
         with open(path) as f:
             old = [x.rstrip('\n') for x in f if x.startswith('python=')]
+    if merge:
+        me = summary_key(' '.join('%s=%s' % kv for kv in fields.items()))
+        for x in old:
+            if summary_key(x) == me:
+                fields = dict(dict(kv.split('=', 1) for kv in x.split()), **fields)
+    keys = SUMMARY_KEYS if fields['arch'] == 'x86_64' else ARCH_KEYS
+    line = ' '.join(['%s=%s' % (k, fields.get(k, '-')) for k in keys] +
+                    ['%s=%s' % (k, fields[k]) for k in EXTRA_KEYS if k in fields])
     keep = [x for x in old if summary_key(x) != summary_key(line)]
     lines = sorted(keep + [line], key=summary_key)
     os.makedirs(results, exist_ok=True)
@@ -287,7 +302,37 @@ VARIANTS = [('native', 'native --enable-optimizations (make profile-opt, -m test
             ('cross', 'ours: the profile gathered by pgo-run profile (in QEMU, or on this host: see below), '
                       'python3 rebuilt as the bbappend does'),
             ('cross-lto', 'ours + LTO (PGO_LTO = "1", --with-lto), the same profiles'),
-            ('cross-fast', 'ours with the fast choice (PGO_PROFILE_TASK_TESTS: the ten tests) in QEMU (TCG)')]
+            ('cross-fast', 'ours with the fast choice (PGO_PROFILE_TASK_TESTS: the ten tests) in QEMU (TCG)'),
+            ('oe-pgo', "OE-core's PACKAGECONFIG pgo: --enable-optimizations, its profile task "
+                       "(test_grammar test_opcodes test_dict) under qemu-user, regathered in every build"),
+            ('oe-pgo-lto', "OE-core's PACKAGECONFIG pgo with DISTRO_FEATURES lto (PACKAGECONFIG lto: --with-lto)")]
+
+
+def sums(w, name):
+    """the sums of python and libpython of build NAME (build_oe), or None"""
+    return read(os.path.join(w, 'times', name + '.sha256'))
+
+
+def profile_runs(w, name):
+    """(.gcda files with the same sums in every run, .gcda files) of the
+    runs of build NAME's profile task (OE_TASK_RUNS); (0, 0) for one run"""
+    last = read(os.path.join(w, 'times', name + '.gcda.sha256'))
+    runs = sorted(f for f in os.listdir(os.path.join(w, 'times'))
+                  if f.startswith(name + '-run') and f.endswith('.gcda.sha256'))
+    if not last or not runs:
+        return 0, 0
+    mine = dict(reversed(x.split()) for x in last.splitlines())
+    others = [dict(reversed(x.split()) for x in read(os.path.join(w, 'times', f)).splitlines()) for f in runs]
+    return sum(1 for k, v in mine.items() if all(o.get(k) == v for o in others)), len(mine)
+
+
+def same_sums(w, members):
+    """yes when every build's sums are the same, no when not, - below two"""
+    got = [sums(w, n) for n in members]
+    got = [g for g in got if g]
+    if len(got) < 2:
+        return '-'
+    return 'yes' if all(g == got[0] for g in got) else 'no'
 
 
 def runs_of(w):
@@ -304,7 +349,7 @@ def mean_speedups(runs, name):
     return per, statistics.mean(e[1] for e in each)
 
 
-def builds(w, version, task_args, fast_args, results):
+def builds(w, version, task_args, fast_args, results, name=None):
     runs = runs_of(w)
     data = runs[0]
     names = [n for n in data['times'] if n != 'baseline' and all(n in r['times'] for r in runs)]
@@ -352,12 +397,24 @@ def builds(w, version, task_args, fast_args, results):
     def ci(a, b):
         r = ratio_ci95(gains[a], gains[b]) if a in gains and b in gains else None
         return '%.2f-%.2f' % r if r else '-'
-    p('')
-    p('gain ratio (ours - 1) / (native - 1): %s of the means, %s over the builds; with LTO %s, %s' % (
-        ratio('cross', 'native'), ratio_range('cross', 'native'),
-        ratio('cross-lto', 'native-lto'), ratio_range('cross-lto', 'native-lto')))
-    p('95%% interval of the ratio (Welch, the builds as samples): %s; with LTO %s' % (
-        ci('cross', 'native'), ci('cross-lto', 'native-lto')))
+    if 'cross' in var or 'cross-lto' in var:
+        p('')
+        p('gain ratio (ours - 1) / (native - 1): %s of the means, %s over the builds; with LTO %s, %s' % (
+            ratio('cross', 'native'), ratio_range('cross', 'native'),
+            ratio('cross-lto', 'native-lto'), ratio_range('cross-lto', 'native-lto')))
+        p('95%% interval of the ratio (Welch, the builds as samples): %s; with LTO %s' % (
+            ci('cross', 'native'), ci('cross-lto', 'native-lto')))
+    if 'oe-pgo' in var or 'oe-pgo-lto' in var:
+        p('')
+        p("gain ratio (OE-core's - 1) / (native - 1): %s of the means, %s over the builds; with LTO %s, %s" % (
+            ratio('oe-pgo', 'native'), ratio_range('oe-pgo', 'native'),
+            ratio('oe-pgo-lto', 'native-lto'), ratio_range('oe-pgo-lto', 'native-lto')))
+        p('95%% interval of the ratio (Welch, the builds as samples): %s; with LTO %s' % (
+            ci('oe-pgo', 'native'), ci('oe-pgo-lto', 'native-lto')))
+        if 'cross' in var or 'cross-lto' in var:
+            p("ours against OE-core's, (ours - 1) / (OE-core's - 1): %s, %s over the builds; with LTO %s, %s" % (
+                ratio('cross', 'oe-pgo'), ratio_range('cross', 'oe-pgo'),
+                ratio('cross-lto', 'oe-pgo-lto'), ratio_range('cross-lto', 'oe-pgo-lto')))
     if len(runs) > 1:
         p('')
         p('each run alone, the variant means (each build\'s):')
@@ -384,7 +441,8 @@ def builds(w, version, task_args, fast_args, results):
     task = [t for t in task if t[1] is not None]
     local = read(os.path.join(w, 'times', 'local'))
     nat = [read(os.path.join(w, 'times', n + '-task')) for n in var.get('native', [])]
-    p('profile task: %s' % task_args)
+    if task or local or nat or 'cross' in var:
+        p('profile task: %s' % task_args)
     if task:
         p('  under TCG: %s s (pgo-run in all: %s s)' % (
             ', '.join('%.0f' % t[1] for t in task), ', '.join('%.0f' % t[0] for t in task)))
@@ -408,6 +466,24 @@ def builds(w, version, task_args, fast_args, results):
         u = used(w, n)
         if u:
             p('  %s: %d of %d core objects built with the profile' % (n, u[0], u[1]))
+    oe_task = {}
+    for v in ('oe-pgo', 'oe-pgo-lto'):
+        if v in var:
+            oe_task[v] = [float(read(os.path.join(w, 'times', n + '-task'))) for n in var[v]
+                          if read(os.path.join(w, 'times', n + '-task'))]
+            p("%s's profile task (make profile-run-stamp: ./pgo-wrapper ./python -m test.regrtest --pgo "
+              "test_grammar test_opcodes test_dict under qemu-user, then make clean-retain-profile): %s s"
+              % (v, ', '.join('%.0f' % x for x in oe_task[v])))
+            p('  its builds from scratch (python, libpython) %s:' % {
+                'yes': 'identical', 'no': 'DIFFERENT', '-': 'not compared (one build)'}[same_sums(w, var[v])])
+            for n in var[v]:
+                for line in (sums(w, n) or '(no sums)').splitlines():
+                    p('    %-12s %s' % (n, line))
+            for n in var[v]:
+                same, total = profile_runs(w, n)
+                if total:
+                    p('  %s: its profile task run again on the same instrumented build (OE_TASK_RUNS): '
+                      '%d of %d .gcda identical' % (n, same, total))
     repro_lines(w, p)
     base_geo = statistics.mean(baseline_geomean(r, benches) for r in runs)
 
@@ -435,12 +511,39 @@ def builds(w, version, task_args, fast_args, results):
         'gain_ratio_range': ratio_range('cross', 'native'),
         'lto_gain_ratio_range': ratio_range('cross-lto', 'native-lto'),
         'gain_ratio_ci95': ci('cross', 'native'), 'lto_gain_ratio_ci95': ci('cross-lto', 'native-lto')}
+    if 'oe-pgo' in var:
+        fields.update({
+            'oe_gain': f3('oe-pgo'), 'oe_gain_ratio': ratio('oe-pgo', 'native'),
+            'oe_builds': str(len(var['oe-pgo'])), 'oe_repro': same_sums(w, var['oe-pgo']),
+            'oe_gain_ratio_range': ratio_range('oe-pgo', 'native'), 'oe_gain_ratio_ci95': ci('oe-pgo', 'native'),
+            'oe_task_s': '%.0f' % statistics.mean(oe_task['oe-pgo']) if oe_task['oe-pgo'] else '-'})
+        # .gcda files the same in every run of a build's task, over its builds
+        pr = [profile_runs(w, n) for n in var['oe-pgo']]
+        if any(t for _, t in pr):
+            fields['oe_profile_same'] = '%d/%d' % (sum(s for s, _ in pr), sum(t for _, t in pr))
+    if 'oe-pgo-lto' in var:
+        fields.update({
+            'oe_lto_gain': f3('oe-pgo-lto'), 'oe_lto_gain_ratio': ratio('oe-pgo-lto', 'native-lto'),
+            'oe_lto_gain_ratio_range': ratio_range('oe-pgo-lto', 'native-lto'),
+            'oe_lto_builds': str(len(var['oe-pgo-lto'])), 'oe_lto_repro': same_sums(w, var['oe-pgo-lto']),
+            'oe_lto_task_s': '%.0f' % statistics.mean(oe_task['oe-pgo-lto']) if oe_task['oe-pgo-lto'] else '-'})
     os.makedirs(results, exist_ok=True)
-    out = os.path.join(results, 'results-%s.txt' % version)
+    out = os.path.join(results, 'results-%s%s.txt' % (version, '-' + name if name else ''))
     with open(out + '.tmp', 'w') as f:
         f.write('\n'.join(lines) + '\n')
     os.replace(out + '.tmp', out)
-    line = put_summary(results, fields)
+    if name:
+        # only OE-core's figures, from this results file; the line's others kept
+        oe = {k: v for k, v in fields.items() if k.startswith('oe_')}
+        if oe:
+            oe.update({'oe_from': os.path.basename(out), 'oe_baseline_geomean': fields['baseline_geomean']})
+            if 'native' in var:
+                oe.update({'oe_native_gain': f3('native'), 'oe_native_builds': str(len(var['native']))})
+            if 'native-lto' in var and 'oe-pgo-lto' in var:
+                oe['oe_native_lto_gain'] = f3('native-lto')
+        line = put_summary(results, dict(oe, python=version), merge=True)
+    else:
+        line = put_summary(results, fields)
     print('\n'.join(lines))
     print(line)
 
@@ -513,8 +616,8 @@ def main(argv):
         select(argv[1], argv[2])
     elif len(argv) == 4 and argv[0] == 'final':
         final(argv[1], argv[2], argv[3])
-    elif len(argv) == 6 and argv[0] == 'builds':
-        builds(argv[1], argv[2], argv[3], argv[4], argv[5])
+    elif len(argv) in (6, 7) and argv[0] == 'builds':
+        builds(*argv[1:])
     else:
         sys.exit(__doc__)
 
