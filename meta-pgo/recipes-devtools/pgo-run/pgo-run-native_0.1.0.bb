@@ -16,7 +16,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=0c2b631104404b25423f16b9ef14e8e113fb09e9f143932a3e51d4ea26755283"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=986aee42ce1a2ecd76e699983d71cdd950405471ec531bd5dd8fb47afb3f944d"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
