@@ -583,7 +583,7 @@ bench_index(const struct bench *b, const char *name)
 }
 
 static void
-show_left(struct bench *b)
+show_left(struct bench *b, bool now)
 {
 	double el = proc_now() - b->bench_t0;
 	double left = b->items_done ? el / (double)b->items_done *
@@ -600,7 +600,7 @@ show_left(struct bench *b)
 			100.0 * (double)b->items_done / (double)b->items_total,
 			(int)(left / 60), (int)fmod(left, 60));
 	progress_last(&b->s.pr, line);
-	progress_draw(&b->s.pr, false);
+	progress_draw(&b->s.pr, now);
 }
 
 /* "PGO-BENCH K NAME SECONDS" or "PGO-BENCH-FAIL K NAME STATUS LAST..." */
@@ -618,7 +618,7 @@ driver_line(struct bench *b, const char *line)
 		if (k < b->o->nbuilds && j >= 0 && b->round > b->o->warmup)
 			result_add(&b->r, k, (size_t)j, t, cpu);
 		b->items_done++;
-		show_left(b);
+		show_left(b, false);
 	} else if (sscanf(line, "PGO-BENCH-FAIL %u %63s %d %n", &k, name, &status, &off) == 3 &&
 		   off > 0 && k < b->o->nbuilds) {
 		snprintf(b->fail, sizeof(b->fail), "%s failed on build %s (exit status %d): %s",
@@ -697,7 +697,7 @@ run_round(struct bench *b, const char *head, unsigned long long *state)
 	int r;
 
 	*b->fail = '\0';
-	show_left(b);
+	show_left(b, true);	/* each round's start is drawn, however fast */
 	r = target_sh(b, cmd, b->o->p.timeout, "round", false);
 	free(cmd);
 	free(items);

@@ -16,7 +16,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=d8475b8db7588a3fdfab5ec577e882859b31fcb5bc4b70e0976bf9b20e2c535e"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=eddcf790a608d506a20905e4fbe45342aa105dd29aad2a2445f7bb66801a5a1c"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
