@@ -12,6 +12,7 @@
 static const char bench_usage[] =
 	"usage: pgo-run bench --target local|ssh [USER@]HOST|qemu [OPTIONS]\n"
 	"                     [--json FILE] [--svg FILE] LABEL=PATH LABEL=PATH...\n"
+	"       pgo-run bench --target ... [OPTIONS] -B BUILDDIR [LABEL=PATH...]\n"
 	"\n"
 	"Times two or more python3 builds on the target, interleaved: the benchmark\n"
 	"set of bench/pybench and the interpreter's start-up (" BENCH_STARTUP_ARGS "),\n"
@@ -22,6 +23,10 @@ static const char bench_usage[] =
 	"removed afterwards; anything else is a python3 already on the target\n"
 	"(an absolute path, e.g. /usr/bin/python3), run where it is.\n"
 	"\n"
+	"  -B BUILDDIR            an OE build directory with meta-pgo on: the builds\n"
+	"                         are plain (python3-pgo-baseline, the baseline: bitbake\n"
+	"                         python3-pgo-baseline -c install) and pgo (python3,\n"
+	"                         its do_pgo_check passed), then any LABEL=PATH\n"
 	"  --target T             local (this machine), ssh [USER@]HOST (a board that\n"
 	"                         is up) or qemu (boot an image: emulated, not a speed)\n"
 	"  --qemuboot FILE, --kernel FILE, --rootfs FILE, --qemu-bindir DIR,\n"
@@ -90,6 +95,7 @@ static const struct option bench_longopts[] = {
 	{ "confidence", required_argument, NULL, O_CONF },
 	{ "seed", required_argument, NULL, O_SEED },
 	{ "clock", required_argument, NULL, O_CLOCK },
+	{ "builddir", required_argument, NULL, 'B' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -219,6 +225,10 @@ bench_opt(struct bench_opts *o, int c)
 		fputs(bench_usage, stdout);
 		return 1;
 	}
+	if (c == 'B') {
+		o->builddir = optarg;
+		return 0;
+	}
 	if (c == O_TARGET)
 		return set_target(o, optarg);
 	if (c > O_TARGET && c < O_STR_END) {
@@ -290,8 +300,9 @@ check_opts(struct bench_opts *o)
 {
 	const struct profile_opts *p = &o->p;
 
-	if (o->nbuilds < 2)
-		return usage_error("%s", "two builds or more are needed: LABEL=PATH LABEL=PATH...");
+	if (o->nbuilds < 2 && !o->builddir)
+		return usage_error("%s", "two builds or more are needed: LABEL=PATH LABEL=PATH... "
+			"or -B BUILDDIR");
 	if (p->target == TARGET_QEMU && !p->qemuboot && !p->kernel)
 		return usage_error("%s", "--target qemu needs --qemuboot FILE or --kernel FILE");
 	if (p->target != TARGET_QEMU && (p->qemuboot || p->kernel || p->rootfs || p->smp))
@@ -316,7 +327,7 @@ bench_parse_opts(struct bench_opts *o, int argc, char **argv)
 
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":h", bench_longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":hB:", bench_longopts, NULL)) != -1) {
 		if (c == '?' || c == ':')
 			return usage_error(c == ':' ? "option '%s' needs an argument" :
 				"unknown option '%s'", argv[optind - 1]);
@@ -346,6 +357,7 @@ bench_opts_release(struct bench_opts *o)
 		struct bench_build *b = &o->builds[i];
 
 		free((char *)b->label);
+		free(b->own_path);
 		free(b->tree);
 		free(b->rel);
 		free(b->libdir);
@@ -354,6 +366,8 @@ bench_opts_release(struct bench_opts *o)
 		free(b->version);
 	}
 	free(o->builds);
+	free(o->pgo_proof);
+	o->pgo_proof = NULL;
 	o->builds = NULL;
 	o->nbuilds = 0;
 }

@@ -158,6 +158,8 @@ table_head(const struct bench_result *r, const struct results *s, FILE *f)
 			o->builds[k].label, o->builds[k].path,
 			o->builds[k].version ? o->builds[k].version : "?",
 			k ? "" : ", the baseline", s->kept[k], s->procs[k]);
+	if (o->pgo_proof)
+		fprintf(f, "  pgo's do_pgo_check in %s: %s\n", o->builddir, o->pgo_proof);
 	fprintf(f, "\n%-14s", "benchmark");
 	for (size_t k = 0; k < s->nb; k++)
 		fprintf(f, " %12.12s %7s", o->builds[k].label, "kept");
@@ -261,6 +263,8 @@ json_head(struct bb_buf *b, const struct bench_result *r)
 	bb_buf_addf(b, ",\n \"emulated\": %s,\n \"complete\": %s,\n \"error\": ",
 		r->emulated ? "true" : "false", r->error ? "false" : "true");
 	json_str(b, r->error);
+	bb_buf_addstr(b, ",\n \"pgo_check\": ");
+	json_str(b, o->pgo_proof);
 	bb_buf_addf(b, ",\n \"reps\": %d,\n \"rounds_done\": %d,\n \"warmup\": %d,\n"
 		" \"startup_runs\": %d,\n \"startup_args\": \"%s\",\n \"scale\": %.9g,\n"
 		" \"keep_within\": ", o->reps, r->rounds_done, o->warmup, o->startup_runs,

@@ -44,6 +44,7 @@ enum bench_kind {
 
 struct bench_build {
 	const char *label, *path;
+	char *own_path;		/* path, when allocated (-B) */
 	enum bench_kind kind;
 	char *tree;		/* here: the tree to copy (the tarball's: unpacked) */
 	char *rel;		/* its python3, relative to the tree */
@@ -64,10 +65,12 @@ struct bench_opts {
 	bool seed_set;
 	struct bench_build *builds;
 	size_t nbuilds;
+	const char *builddir;		/* -B: the builds are python3's and its baseline's */
+	char *pgo_proof;		/* -B: what do_pgo_check said of the profile */
 };
 
 #define BENCH_OPTS_INIT { PROFILE_OPTS_INIT, NULL, NULL, NULL, 10, 1, 20, 1.0, 1.25, 0.95, \
-	true, 0, false, NULL, 0 }
+	true, 0, false, NULL, 0, NULL, NULL }
 
 /* what the start-up benchmark runs, after the program */
 #define BENCH_STARTUP_ARGS "-I -c pass"
@@ -92,6 +95,13 @@ struct bench_result {
 
 /* runs the command; its exit status (bench.c) */
 int bench_run(struct bench_opts *o);
+/*
+ * bench-builddir.c, for -B: puts "plain" (python3-pgo-baseline) and "pgo"
+ * (python3) first among the builds, the trees their do_install left in the
+ * build directory, once python3 is shown built with the profile; 0, or -1
+ * with err set
+ */
+int bench_builddir(struct bench_opts *o, struct bb_error *err);
 /* parses the command line (bench-opts.c; cli.h's convention) */
 int bench_parse_opts(struct bench_opts *o, int argc, char **argv);
 void bench_opts_release(struct bench_opts *o);

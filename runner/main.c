@@ -125,6 +125,15 @@ cmd_bench(int argc, char **argv)
 	struct bench_opts o = BENCH_OPTS_INIT;
 	int ret = bench_parse_opts(&o, argc, argv);
 
+	if (ret < 0 && o.builddir) {
+		struct bb_error err = BB_ERROR_INIT;
+
+		if (bench_builddir(&o, &err) < 0) {
+			fprintf(stderr, "pgo-run: bench: %s\n", err.msg);
+			ret = 1;
+		}
+		bb_error_clear(&err);
+	}
 	if (ret < 0)
 		ret = bench_run(&o);
 	bench_opts_release(&o);

@@ -151,6 +151,10 @@ $(TEST_SSH_TARGET_LOG): $(TEST_PROFILE_LOG)
 # build, and the errors
 dist_check_SCRIPTS += %D%/runner/test-bench.sh
 TESTS += %D%/runner/test-bench.sh
+# pgo-run bench -B: the builds found in a build directory read with OE-core's
+# configuration, and each step a user can be at
+dist_check_SCRIPTS += %D%/runner/bench-builddir.sh
+TESTS += %D%/runner/bench-builddir.sh
 # the arm64 (qemuarm64) and armhf (qemuarm) images, built from Debian's
 # packages of the architecture with the demo cross-built, booted by hand and
 # by pgo-run profile; then do_profile for qemuarm64, stand-alone and through

@@ -16,7 +16,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=eddcf790a608d506a20905e4fbe45342aa105dd29aad2a2445f7bb66801a5a1c"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=6570bb4e1f624b3c47542454081b9599b5c545c8ec05d24189c863a4979cb044"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]

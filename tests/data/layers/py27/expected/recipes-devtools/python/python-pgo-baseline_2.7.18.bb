@@ -1,0 +1,24 @@
+SUMMARY = "Python interpreter as built without PGO, to measure what PGO gains"
+DESCRIPTION = "OE-core's python with the compiler flags it has while meta-pgo \
+is off, under a prefix of its own: the baseline pgo-run bench -B times the PGO \
+python against on the target. Built only when asked."
+
+# the build of python-profile-opt (OE-core's python recipe,
+# its own prefix, the renamed libpython, the RPATH) without the instrumentation:
+# none of the flags meta-pgo adds, -fno-semantic-interposition included, so
+# that the baseline is what python is while the layer is off.
+# Skipped like it until local.conf sets PYTHON_PROFILE_OPT = "1".
+require python-profile-opt_2.7.18.bb
+
+PGO_GEN_FLAGS = ""
+PGO_PYTHON_PREFIX = "/opt/python-pgo-baseline"
+# the patches of python-profile-opt, from its directory
+FILESEXTRAPATHS_prepend = "${FILE_DIRNAME}/python-profile-opt:"
+
+# pgo-run bench reads the installed tree in ${D}: "bitbake
+# python-pgo-baseline -c install" is all it needs, and "bitbake
+# world" leaves it out. Built to the end, its libpython (the renamed one of
+# python-profile-opt) is its own: no shared-library provider is
+# registered for it
+EXCLUDE_FROM_WORLD = "1"
+PRIVATE_LIBS = "libpython${PYTHON_MAJMIN}-pgo.so.1.0 libpython3-pgo.so"
