@@ -3,7 +3,9 @@
  *
  * The PGO python3 and its baseline, python3-pgo-baseline (the layer's
  * python3 built with PGO off, under a prefix of its own, only when asked),
- * each as the installed tree do_install left in ${D}${prefix}. bblang reads
+ * and with --oe-pgo python3-pgo-oe (the same with OE-core's own
+ * PACKAGECONFIG[pgo]), each as the installed tree do_install left in
+ * ${D}${prefix}. bblang reads
  * the build directory as "pgo-run task -B" does, so ${D} is BitBake's. The
  * PGO build must prove it: PGO on in the configuration, do_pgo_check's
  * stamp no older than do_compile's, and its log's line saying what the
@@ -23,6 +25,7 @@
 #include "runner/task.h"
 
 #define BASELINE_PN "python3-pgo-baseline"
+#define OE_PN "python3-pgo-oe"
 
 static char *
 get(struct bb_data *d, const char *var)
@@ -170,20 +173,21 @@ pgo_build(const char *builddir, char **tree, char **proof, struct bb_error *err)
 	return r;
 }
 
+/* a build of the layer's own, pn, made only when asked (how) */
 static int
-baseline_build(const char *builddir, char **tree, struct bb_error *err)
+asked_build(const char *builddir, const char *pn, const char *how, char **tree,
+	struct bb_error *err)
 {
 	struct bb_data *d = NULL;
-	int r = load(builddir, BASELINE_PN, &d, err);
+	int r = load(builddir, pn, &d, err);
 
 	if (r < 0 && err->msg && strstr(err->msg, "nothing provides")) {
 		bb_error_clear(err);
-		r = bb_error(err, NULL, "-B %s: no recipe " BASELINE_PN ": its layer predates "
-			"it; regenerate meta-pgo with pgo-gen", builddir);
+		r = bb_error(err, NULL, "-B %s: no recipe %s: its layer predates it; "
+			"regenerate meta-pgo with pgo-gen", builddir, pn);
 	}
 	if (!r)
-		r = tree_of(d, BASELINE_PN, builddir, "bitbake " BASELINE_PN " -c install "
-			"(python3 without PGO, built only when asked)", tree, err);
+		r = tree_of(d, pn, builddir, how, tree, err);
 	bb_data_free(d);
 	return r;
 }
@@ -205,24 +209,32 @@ prepend(struct bench_opts *o, const char *label, char *tree)
 int
 bench_builddir(struct bench_opts *o, struct bb_error *err)
 {
-	char *pgo = NULL, *base = NULL, *proof = NULL;
+	char *pgo = NULL, *base = NULL, *oe = NULL, *proof = NULL;
+	int r = 0;
 
-	if (pgo_build(o->builddir, &pgo, &proof, err) < 0 ||
-	    baseline_build(o->builddir, &base, err) < 0) {
+	for (size_t i = 0; i < o->nbuilds && !r; i++)
+		if (!strcmp(o->builds[i].label, "pgo") || !strcmp(o->builds[i].label, "plain") ||
+		    (o->oe_pgo && !strcmp(o->builds[i].label, "oe-pgo")))
+			r = bb_error(err, NULL, "label '%s' is -B's own: give the build another",
+				o->builds[i].label);
+	if (!r)
+		r = pgo_build(o->builddir, &pgo, &proof, err);
+	if (!r)
+		r = asked_build(o->builddir, BASELINE_PN, "bitbake " BASELINE_PN " -c install "
+			"(python3 without PGO, built only when asked)", &base, err);
+	if (!r && o->oe_pgo)
+		r = asked_build(o->builddir, OE_PN, "bitbake " OE_PN " -c install (python3 "
+			"with OE-core's PACKAGECONFIG[pgo], built only when asked)", &oe, err);
+	if (r < 0) {
 		free(pgo);
 		free(base);
+		free(oe);
 		free(proof);
 		return -1;
 	}
-	for (size_t i = 0; i < o->nbuilds; i++)
-		if (!strcmp(o->builds[i].label, "pgo") || !strcmp(o->builds[i].label, "plain")) {
-			free(pgo);
-			free(base);
-			free(proof);
-			return bb_error(err, NULL, "label '%s' is -B's own: give the build "
-				"another", o->builds[i].label);
-		}
 	prepend(o, "pgo", pgo);
+	if (oe)
+		prepend(o, "oe-pgo", oe);
 	prepend(o, "plain", base);
 	o->pgo_proof = proof;
 	return 0;

@@ -27,6 +27,9 @@ static const char bench_usage[] =
 	"                         are plain (python3-pgo-baseline, the baseline: bitbake\n"
 	"                         python3-pgo-baseline -c install) and pgo (python3,\n"
 	"                         its do_pgo_check passed), then any LABEL=PATH\n"
+	"  --oe-pgo               with -B: oe-pgo too, after plain (python3-pgo-oe,\n"
+	"                         OE-core's PACKAGECONFIG[pgo]: bitbake\n"
+	"                         python3-pgo-oe -c install)\n"
 	"  --target T             local (this machine), ssh [USER@]HOST (a board that\n"
 	"                         is up) or qemu (boot an image: emulated, not a speed)\n"
 	"  --qemuboot FILE, --kernel FILE, --rootfs FILE, --qemu-bindir DIR,\n"
@@ -61,7 +64,8 @@ static const char bench_usage[] =
 enum { O_TARGET = 256, O_QEMUBOOT, O_KERNEL, O_ROOTFS, O_BINDIR, O_QAPPEND, O_KAPPEND,
 	O_KEY, O_USER, O_MARKER, O_REMOTE, O_LOG, O_JSON, O_SVG, O_BENCHMARKS, O_STR_END,
 	O_ACCEL, O_SMP, O_SSH_PORT, O_BOOT, O_CONNECT, O_TIMEOUT, O_REPS, O_WARMUP,
-	O_STARTUP, O_SCALE, O_KEEP, O_CONF, O_SEED, O_CLOCK, O_KNOWN_HOSTS, O_ACCEPT_NEW };
+	O_STARTUP, O_SCALE, O_KEEP, O_CONF, O_SEED, O_CLOCK, O_KNOWN_HOSTS, O_ACCEPT_NEW,
+	O_OE_PGO };
 
 static const struct option bench_longopts[] = {
 	{ "target", required_argument, NULL, O_TARGET },
@@ -96,6 +100,7 @@ static const struct option bench_longopts[] = {
 	{ "seed", required_argument, NULL, O_SEED },
 	{ "clock", required_argument, NULL, O_CLOCK },
 	{ "builddir", required_argument, NULL, 'B' },
+	{ "oe-pgo", no_argument, NULL, O_OE_PGO },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -164,6 +169,7 @@ number_opt(struct bench_opts *o, int c)
 	case O_SMP: return set_int("smp", optarg, 1, 256, &p->smp);
 	case O_KNOWN_HOSTS: p->known_hosts = optarg; return 0;
 	case O_ACCEPT_NEW: p->accept_new_host_key = true; return 0;
+	case O_OE_PGO: o->oe_pgo = true; return 0;
 	case O_SSH_PORT: return set_int("ssh-port", optarg, 1, 65535, &p->ssh_port);
 	case O_BOOT: return set_number("boot-timeout", optarg, 0, 1e7, &p->boot_timeout);
 	case O_CONNECT: return set_number("connect-timeout", optarg, 0, 1e7, &p->connect_timeout);
@@ -308,6 +314,8 @@ check_opts(struct bench_opts *o)
 	if (p->target != TARGET_QEMU && (p->qemuboot || p->kernel || p->rootfs || p->smp))
 		return usage_error("%s", "--qemuboot, --kernel, --rootfs and --smp are for "
 			"--target qemu");
+	if (o->oe_pgo && !o->builddir)
+		return usage_error("%s", "--oe-pgo is for -B BUILDDIR");
 	if (p->target != TARGET_SSH && p->ssh_port)
 		return usage_error("%s", "--ssh-port is for --target ssh");
 	if (p->target != TARGET_SSH && (p->known_hosts || p->accept_new_host_key))

@@ -66,11 +66,12 @@ struct bench_opts {
 	struct bench_build *builds;
 	size_t nbuilds;
 	const char *builddir;		/* -B: the builds are python3's and its baseline's */
+	bool oe_pgo;			/* --oe-pgo: and python3-pgo-oe's */
 	char *pgo_proof;		/* -B: what do_pgo_check said of the profile */
 };
 
 #define BENCH_OPTS_INIT { PROFILE_OPTS_INIT, NULL, NULL, NULL, 10, 1, 20, 1.0, 1.25, 0.95, \
-	true, 0, false, NULL, 0, NULL, NULL }
+	true, 0, false, NULL, 0, NULL, false, NULL }
 
 /* what the start-up benchmark runs, after the program */
 #define BENCH_STARTUP_ARGS "-I -c pass"
@@ -96,8 +97,8 @@ struct bench_result {
 /* runs the command; its exit status (bench.c) */
 int bench_run(struct bench_opts *o);
 /*
- * bench-builddir.c, for -B: puts "plain" (python3-pgo-baseline) and "pgo"
- * (python3) first among the builds, the trees their do_install left in the
+ * bench-builddir.c, for -B: puts "plain" (python3-pgo-baseline), with
+ * --oe-pgo "oe-pgo" (python3-pgo-oe), and "pgo" (python3) first among the builds, the trees their do_install left in the
  * build directory, once python3 is shown built with the profile; 0, or -1
  * with err set
  */

@@ -14,7 +14,9 @@
 #     recipe, a label -B uses itself;
 #   - once all is there, "plain" (the baseline) and "pgo" are timed, the
 #     report and the JSON repeat what do_pgo_check said of the profile, and a
-#     LABEL=PATH given too comes after them.
+#     LABEL=PATH given too comes after them;
+#   - --oe-pgo: python3-pgo-oe (OE-core's PGO) as "oe-pgo" after plain, the
+#     command that builds it while it is not, and only with -B.
 set -u
 here=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=tests/tap.sh
@@ -46,6 +48,9 @@ printf 'LICENSE = "MIT"\n' >"$L/recipes/python3_3.14.6.bb"
 # shellcheck disable=SC2016
 printf 'LICENSE = "MIT"\nprefix = "/opt/python-pgo-baseline"\nexec_prefix = "${prefix}"\n' \
 	>"$L/recipes/python3-pgo-baseline_3.14.6.bb"
+# shellcheck disable=SC2016
+printf 'LICENSE = "MIT"\nprefix = "/opt/python-pgo-oe"\nexec_prefix = "${prefix}"\n' \
+	>"$L/recipes/python3-pgo-oe_3.14.6.bb"
 printf 'MACHINE = "qemux86-64"\n' >"$b/conf/local.conf"
 
 # bench ARGS...: pgo-run bench --target local -B $b, quick; output in $W/o.out, $W/o.err
@@ -124,6 +129,24 @@ check $? "the JSON: the builds in that order, pgo_check"
 
 # 6 a label of -B's own
 bench pgo=$PY; error $? "label 'pgo' is -B's own" "a label -B uses: one line, exit 1"
+
+# --oe-pgo: not built yet, then built
+Do=$b/tmp/work/$arch/python3-pgo-oe/3.14.6/image
+bench --oe-pgo; error $? "python3-pgo-oe is not installed in its work directory (no $Do/opt/python-pgo-oe/bin/python3): bitbake python3-pgo-oe -c install" \
+	"--oe-pgo, OE-core's PGO build not built: the command that builds it"
+tree "$Do/opt/python-pgo-oe" || exit 99
+bench --oe-pgo --json "$W/oe.json"; rc=$?
+check "$rc" "--oe-pgo: exit 0"
+[ "$rc" = 0 ] || { diag "$W/o.err"; tail -n 20 "$W/o.log" | diag; }
+"$PY" -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+sys.exit(0 if [x["label"] for x in d["builds"]] == ["plain", "oe-pgo", "pgo"] else 1)' "$W/oe.json" &&
+	grep -q "^  oe-pgo  *$Do/opt/python-pgo-oe (Python" "$W/o.out" &&
+	grep -q "speedup oe-pgo  *speedup pgo" "$W/o.out"
+check $? "--oe-pgo: plain, oe-pgo, pgo, each speedup against plain"
+"$PGO_RUN" bench --target local --oe-pgo a=$PY b=$PY >"$W/o.out" 2>"$W/o.err"
+[ $? = 2 ] && grep -q "^pgo-run: bench: --oe-pgo is for -B BUILDDIR" "$W/o.err"
+check $? "--oe-pgo without -B: a usage error"
 
 # 7 compiled again after do_pgo_check (PGO turned off and on without a rebuild)
 touch -d '2026-01-01 10:02' "$S.do_compile.3333"

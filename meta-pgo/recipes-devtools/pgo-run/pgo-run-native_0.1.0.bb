@@ -16,7 +16,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=6570bb4e1f624b3c47542454081b9599b5c545c8ec05d24189c863a4979cb044"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=27a6845ce2f35ce2fe5a3952160b7b8fe85bc1d07377fc38c33f9d216ba58bbd"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]

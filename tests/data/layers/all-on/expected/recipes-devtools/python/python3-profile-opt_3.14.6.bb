@@ -80,8 +80,9 @@ EXTRA_OEMAKE += 'CFLAGS_NODIST="${PGO_GEN_FLAGS}" LDFLAGS_NODIST="${PGO_GEN_FLAG
 BBCLASSEXTEND = ""
 PTEST_ENABLED = "0"
 # nor OE-core's own PGO (PACKAGECONFIG[pgo], under qemu-usermode): this build is
-# the instrumented one
-PACKAGECONFIG:remove = "pgo"
+# the instrumented one (python3-pgo-oe, which measures that PGO, empties it)
+PGO_OE_PGO_REMOVE ?= "pgo"
+PACKAGECONFIG:remove = "${PGO_OE_PGO_REMOVE}"
 ALTERNATIVE:${PN}-dev = ""
 RPROVIDES:${PN}-modules = ""
 RPROVIDES:${PN}-venv = ""
