@@ -16,7 +16,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=27a6845ce2f35ce2fe5a3952160b7b8fe85bc1d07377fc38c33f9d216ba58bbd"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=b188f67784c0546a92b7ecf7234f14c6089ac277bed60fa0fbf95c6a4e292745"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
