@@ -188,7 +188,7 @@ dist_check_SCRIPTS += %D%/generator/layer-build.sh %D%/generator/debug-paths.sh 
 TESTS += %D%/generator/layer-build.sh %D%/generator/debug-paths.sh \
 	%D%/generator/runner-src.sh %D%/generator/rpath.sh %D%/generator/switch.sh \
 	%D%/generator/layer-compat.sh
-EXTRA_DIST += %D%/generator/anon.py
+EXTRA_DIST += %D%/generator/anon.py %D%/generator/anon.sh
 EXTRA_DIST += %D%/data %D%/bblang/conformance-python.txt %D%/image
 clean-local: clean-image
 clean-image:

@@ -66,24 +66,8 @@ is() {
 	if [ "$2" = "$3" ]; then ok "$1"; else not_ok "$1: got '$2', want '$3'"; fi
 }
 
-# anon LAYER FILE... -- OPTION...: what the anonymous python of the files does
-# with the values bblang gives them (anon.py's output)
-anon() {
-	l=$1
-	shift
-	files=
-	while [ "$1" != -- ]; do files="$files $1"; shift; done
-	shift
-	# shellcheck disable=SC2086 # files: paths without blanks
-	"$PGO_GEN" vars -C -f -I "$l" "$@" $files >"$tmp/dump" 2>/dev/null
-	# shellcheck disable=SC2086
-	names=$("$PGO_GEN" vars -C -I "$l" "$@" -v __BBANONFUNCS $files 2>/dev/null | cut -f2-)
-	for fn in $names; do
-		# shellcheck disable=SC2086
-		"$PGO_GEN" vars -C -I "$l" "$@" -v "$fn" -v __BBANONFUNCS $files 2>/dev/null
-	done >>"$tmp/dump"
-	python3 "$here/anon.py" "$tmp/dump" 2>&1
-}
+# shellcheck source=tests/generator/anon.sh
+. "$here/anon.sh"
 
 # body LAYER FILE FN [OPTION...]: shell function FN of FILE, expanded, for sh
 body() {

@@ -111,23 +111,8 @@ grep -q '^EXTRA_OECONF	.*--enable-optimizations' "$tmp/native-n.e"
 check $? "all-on: PYTHON_NATIVE_PROFILE_OPT = 1: python3-native runs make profile-opt"
 
 echo "# the layer's own recipes: skipped until PYTHON_PROFILE_OPT is 1"
-# anon LAYER FILE... -- OPTION...: anon.py's account of the anonymous python
-anon() {
-	l=$1
-	shift
-	files=
-	while [ "$1" != -- ]; do files="$files $1"; shift; done
-	shift
-	# shellcheck disable=SC2086 # files: paths without blanks
-	"$PGO_GEN" vars -C -f -I "$l" "$@" $files >"$tmp/dump" 2>/dev/null
-	# shellcheck disable=SC2086
-	names=$("$PGO_GEN" vars -C -I "$l" "$@" -v __BBANONFUNCS $files 2>/dev/null | cut -f2-)
-	for fn in $names; do
-		# shellcheck disable=SC2086
-		"$PGO_GEN" vars -C -I "$l" "$@" -v "$fn" -v __BBANONFUNCS $files 2>/dev/null
-	done >>"$tmp/dump"
-	python3 "$here/anon.py" "$tmp/dump" 2>&1
-}
+# shellcheck source=tests/generator/anon.sh
+. "$here/anon.sh"
 off='skip: meta-pgo is off: PYTHON_PROFILE_OPT = "1" in local.conf turns on PGO of python3, which this recipe serves'
 l=$top/meta-pgo
 for r in recipes-devtools/images/python3-pgo-image.bb \
