@@ -27,18 +27,6 @@
 #define BASELINE_PN "python3-pgo-baseline"
 #define OE_PN "python3-pgo-oe"
 
-static char *
-get(struct bb_data *d, const char *var)
-{
-	char *v = NULL;
-
-	if (bb_data_get(d, var, true, &v) < 0) {
-		bb_data_clear_error(d);
-		return NULL;
-	}
-	return v;
-}
-
 static int
 load(const char *builddir, const char *pn, struct bb_data **d, struct bb_error *err)
 {
@@ -113,7 +101,8 @@ static int
 tree_of(struct bb_data *d, const char *pn, const char *builddir, const char *how,
 	char **tree, struct bb_error *err)
 {
-	char *dd = get(d, "D"), *prefix = get(d, "prefix"), *py;
+	char *dd = task_get(d, "D", NULL, true), *py;
+	char *prefix = task_get(d, "prefix", NULL, true);
 	int r = 0;
 
 	if (!dd || !prefix) {
@@ -139,7 +128,7 @@ pgo_build(const char *builddir, char **tree, char **proof, struct bb_error *err)
 	int r = load(builddir, "python3", &d, err);
 
 	if (!r) {
-		opt = get(d, "PYTHON_PROFILE_OPT");
+		opt = task_get(d, "PYTHON_PROFILE_OPT", NULL, true);
 		if (!opt || strcmp(opt, "1"))
 			r = bb_error(err, NULL, "-B %s: PGO of python3 is off there "
 				"(PYTHON_PROFILE_OPT is \"%s\"): set PYTHON_PROFILE_OPT = \"1\" in "
@@ -151,8 +140,8 @@ pgo_build(const char *builddir, char **tree, char **proof, struct bb_error *err)
 	if (!r) {
 		double check, compile;
 
-		stamp = get(d, "STAMP");
-		tdir = get(d, "T");
+		stamp = task_get(d, "STAMP", NULL, true);
+		tdir = task_get(d, "T", NULL, true);
 		check = stamp ? stamp_time(stamp, "do_pgo_check") : 0;
 		compile = stamp ? stamp_time(stamp, "do_compile") : 0;
 		if (!check)

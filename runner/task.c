@@ -301,8 +301,8 @@ task_load(struct task_opts *o, struct bb_data **out, struct bb_error *err)
 	return load_recipe(d, o->recipe, err);
 }
 
-static char *
-get(struct bb_data *d, const char *var, const char *flag, bool expand)
+char *
+task_get(struct bb_data *d, const char *var, const char *flag, bool expand)
 {
 	char *v = NULL;
 
@@ -317,7 +317,7 @@ get(struct bb_data *d, const char *var, const char *flag, bool expand)
 static int
 check_func(struct bb_data *d, const char *func, const char *task, struct bb_error *err)
 {
-	char *body = get(d, func, NULL, false);
+	char *body = task_get(d, func, NULL, false);
 	bool missing = !body;
 
 	free(body);
@@ -334,7 +334,7 @@ check_func(struct bb_data *d, const char *func, const char *task, struct bb_erro
 static void
 split_flag(struct bb_data *d, const char *var, const char *flag, struct bb_strvec *out)
 {
-	char *v = get(d, var, flag, true);
+	char *v = task_get(d, var, flag, true);
 
 	bb_strvec_split(out, v ? v : "");
 	free(v);
@@ -522,7 +522,7 @@ func_dirs(struct bb_data *d, const char *func, char **cwd, struct bb_error *err)
 static char *
 tempdir(struct bb_data *d, struct bb_error *err)
 {
-	char *t = get(d, "T", NULL, true);
+	char *t = task_get(d, "T", NULL, true);
 
 	if (!t || !*t) {
 		free(t);
@@ -541,7 +541,7 @@ task_write_script(struct bb_data *d, const char *func, char **path, struct bb_er
 {
 	struct bb_buf script = BB_BUF_INIT;
 	char *t, *cwd = NULL, *runfn = NULL, *link = NULL;
-	char *task = get(d, "BB_RUNTASK", NULL, true);
+	char *task = task_get(d, "BB_RUNTASK", NULL, true);
 	int ret = -1;
 
 	*path = NULL;
@@ -570,7 +570,7 @@ out:
 static char *
 stamp_path(struct bb_data *d, const char *task)
 {
-	char *stamp = get(d, "STAMP", NULL, true), *ret = NULL;
+	char *stamp = task_get(d, "STAMP", NULL, true), *ret = NULL;
 
 	if (stamp && *stamp)
 		ret = xstrcat(stamp, ".", task, NULL);

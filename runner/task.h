@@ -63,6 +63,9 @@ const char *task_recipe(const struct task_opts *o);
  */
 int task_load(struct task_opts *o, struct bb_data **out, struct bb_error *err);
 
+/* var[flag] (NULL: the value), expanded or not; NULL when unset or not computable */
+char *task_get(struct bb_data *d, const char *var, const char *flag, bool expand);
+
 /* checks that task (do_X) is a shell task of d, then gives d the task's data (_task_data) */
 int task_prepare(struct bb_data *d, const char *recipe, const char *task, struct bb_error *err);
 
