@@ -170,7 +170,7 @@ asked_build(const char *builddir, const char *pn, const char *how, char **tree,
 	struct bb_data *d = NULL;
 	int r = load(builddir, pn, &d, err);
 
-	if (r < 0 && err->msg && strstr(err->msg, "nothing provides")) {
+	if (r == TASK_NO_PROVIDER) {
 		bb_error_clear(err);
 		r = bb_error(err, NULL, "-B %s: no recipe %s: its layer predates it; "
 			"regenerate meta-pgo with pgo-gen", builddir, pn);

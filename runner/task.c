@@ -244,9 +244,11 @@ find_target(struct bb_cooker *c, const char *target, char **file, struct bb_erro
 	}
 	if (bb_cooker_provider(c, target, &r) < 0)
 		return runscript_data_error(bb_cooker_data(c), err);
-	if (!r)
-		return bb_error(err, NULL, "nothing provides '%s' (no recipe with that PN in "
+	if (!r) {
+		bb_error(err, NULL, "nothing provides '%s' (no recipe with that PN in "
 			"BBFILES)", target);
+		return TASK_NO_PROVIDER;
+	}
 	*file = bb_path_abs(r->file);
 	return 0;
 }

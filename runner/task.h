@@ -60,7 +60,9 @@ const char *task_recipe(const struct task_opts *o);
  * conf files, base.bbclass and INHERIT, the recipe and its layer's
  * bbappends. (also on error: its warnings, "file:line:
  * warning: ...", are for the caller to show); 0, or -1 with err set
+ * (TASK_NO_PROVIDER when no recipe provides the target)
  */
+#define TASK_NO_PROVIDER (-2)
 int task_load(struct task_opts *o, struct bb_data **out, struct bb_error *err);
 
 /* var[flag] (NULL: the value), expanded or not; NULL when unset or not computable */

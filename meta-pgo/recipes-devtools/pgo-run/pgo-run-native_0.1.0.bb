@@ -16,7 +16,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=85f081b1f358de5a06a313a93b9f98ab51f239f78a1a31d406fcd36436c55183"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=4615edd2b833eeaab539bd86cca7d472c8ad799af374da490f39ba5cb3cb0de0"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
