@@ -40,8 +40,9 @@ task_args() { # NAME
 }
 
 # a variable of a generated recipe, as BitBake would expand it (bblang)
+# (the layer switched on: PYTHON_PROFILE_OPT = "1", as a user sets it)
 recipe_var() { # LAYER RECIPE VAR [VAR=VALUE]...
-	local layer=$1 recipe=$2 var=$3 defs=() kv
+	local layer=$1 recipe=$2 var=$3 defs=(-D PYTHON_PROFILE_OPT=1) kv
 	shift 3
 	for kv in "$@"; do defs+=(-D "$kv"); done
 	"$PGO_GEN" vars -C -O class-target -I "$layer" "${defs[@]}" -v "$var" "$layer/$recipe" |
@@ -325,6 +326,8 @@ gather() {
 			--transport ssh --ssh-key "$IMAGE_SSH_KEY" --boot-marker "$IMAGE_MARKER"
 			--python "$PREFIX/bin/python3" --remote-dir /var/lib/python-pgo/profile
 			--timeout 14400 --machine qemux86-64 --image pgo-test-image-python)
+		# a guest of SMP CPUs: the memory of the layer's PGO_PROFILE_MEM
+		[ -z "${SMP:-}" ] || target+=(--smp "$SMP" --qemu-append "-m 1024")
 		times=profile-$name what= ;;
 	local)
 		args=$(on_host "$args")

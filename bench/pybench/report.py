@@ -120,7 +120,9 @@ EXTRA_KEYS = ['from', 'builds', 'lto_from', 'lto_builds', 'lto_baseline_geomean'
               'oe_from', 'oe_baseline_geomean', 'oe_native_gain', 'oe_native_builds',
               'oe_gain_ratio_range', 'oe_gain_ratio_ci95', 'oe_task_s', 'oe_lto_gain',
               'oe_native_lto_gain', 'oe_lto_gain_ratio', 'oe_lto_gain_ratio_range',
-              'oe_lto_builds', 'oe_lto_repro', 'oe_lto_task_s', 'oe_profile_same']
+              'oe_lto_builds', 'oe_lto_repro', 'oe_lto_task_s', 'oe_profile_same',
+              'ours_repro', 'parallel_task_s', 'parallel_jobs', 'parallel_gain',
+              'parallel_gain_ratio', 'parallel_builds', 'parallel_serial_task_s']
 
 # the line of a target other than x86_64 (no real timing there: a model's
 # gains, marked as such, and what was measured of the cross build)
@@ -303,6 +305,8 @@ VARIANTS = [('native', 'native --enable-optimizations (make profile-opt, -m test
                       'python3 rebuilt as the bbappend does'),
             ('cross-lto', 'ours + LTO (PGO_LTO = "1", --with-lto), the same profiles'),
             ('cross-fast', 'ours with the fast choice (PGO_PROFILE_TASK_TESTS: the ten tests) in QEMU (TCG)'),
+            ('cross-par', 'ours with the profile task on several cores (pgo-run profile --smp N, '
+                          'regrtest -jN) in QEMU (TCG)'),
             ('oe-pgo', "OE-core's PACKAGECONFIG pgo: --enable-optimizations, its profile task "
                        "(test_grammar test_opcodes test_dict) under qemu-user, regathered in every build"),
             ('oe-pgo-lto', "OE-core's PACKAGECONFIG pgo with DISTRO_FEATURES lto (PACKAGECONFIG lto: --with-lto)")]
@@ -462,7 +466,13 @@ def builds(w, version, task_args, fast_args, results, name=None):
         p('the fast choice: %s' % fast_args)
         p('  under TCG: %s s (pgo-run in all: %s s)' % (
             ', '.join('%.0f' % t[1] for t in fast), ', '.join('%.0f' % t[0] for t in fast)))
-    for n in var.get('cross', []) + var.get('cross-lto', []) + var.get('cross-fast', []):
+    par = [profile_times(w, n) for n in var.get('cross-par', [])]
+    par = [t for t in par if t[1] is not None]
+    jobs = sorted({read(os.path.join(w, 'times', n + '.jobs')) for n in var.get('cross-par', [])} - {None})
+    if par:
+        p('the same task on %s CPUs (--smp, regrtest -j): %s s under TCG (pgo-run in all: %s s)' % (
+            ','.join(jobs), ', '.join('%.0f' % t[1] for t in par), ', '.join('%.0f' % t[0] for t in par)))
+    for n in var.get('cross', []) + var.get('cross-lto', []) + var.get('cross-fast', []) + var.get('cross-par', []):
         u = used(w, n)
         if u:
             p('  %s: %d of %d core objects built with the profile' % (n, u[0], u[1]))
@@ -504,13 +514,23 @@ def builds(w, version, task_args, fast_args, results, name=None):
         'cross_gain': f3('cross'), 'cross_lto_gain': f3('cross-lto'),
         'gain_ratio': ratio('cross', 'native'), 'lto_gain_ratio': ratio('cross-lto', 'native-lto'),
         'profile_task_s': task_s, 'test_pgo_s': task_s if whole else '-',
-        'builds_per_variant': str(min(len(var[v]) for v in var if v != 'cross-fast')) if var else '0',
+        'builds_per_variant': str(min(len(var[v]) for v in var if v not in ('cross-fast', 'cross-par')))
+        if var else '0',
         'fast_gain': f3('cross-fast'), 'fast_gain_ratio': ratio('cross-fast', 'native'),
         'fast_task_s': '%.0f' % statistics.mean(t[1] for t in fast) if fast else '-',
         'fast_builds': str(len(var.get('cross-fast', []))),
         'gain_ratio_range': ratio_range('cross', 'native'),
         'lto_gain_ratio_range': ratio_range('cross-lto', 'native-lto'),
         'gain_ratio_ci95': ci('cross', 'native'), 'lto_gain_ratio_ci95': ci('cross-lto', 'native-lto')}
+    ra = read(os.path.join(w, 'times', 'repro-a.sha256'))
+    if ra:
+        fields['ours_repro'] = 'yes' if ra == read(os.path.join(w, 'times', 'repro-b.sha256')) else 'no'
+    if par:
+        fields.update({
+            'parallel_task_s': '%.0f' % statistics.mean(t[1] for t in par),
+            'parallel_jobs': ','.join(jobs) or '-', 'parallel_gain': f3('cross-par'),
+            'parallel_gain_ratio': ratio('cross-par', 'native'),
+            'parallel_builds': str(len(var['cross-par'])), 'parallel_serial_task_s': task_s})
     if 'oe-pgo' in var:
         fields.update({
             'oe_gain': f3('oe-pgo'), 'oe_gain_ratio': ratio('oe-pgo', 'native'),
@@ -534,7 +554,7 @@ def builds(w, version, task_args, fast_args, results, name=None):
     os.replace(out + '.tmp', out)
     if name:
         # only OE-core's figures, from this results file; the line's others kept
-        oe = {k: v for k, v in fields.items() if k.startswith('oe_')}
+        oe = {k: v for k, v in fields.items() if k.startswith(('oe_', 'ours_', 'parallel_'))}
         if oe:
             oe.update({'oe_from': os.path.basename(out), 'oe_baseline_geomean': fields['baseline_geomean']})
             if 'native' in var:
