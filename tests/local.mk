@@ -190,7 +190,12 @@ TESTS += %D%/generator/layer-build.sh %D%/generator/debug-paths.sh \
 	%D%/generator/layer-compat.sh
 EXTRA_DIST += %D%/generator/anon.py %D%/generator/anon.sh
 EXTRA_DIST += %D%/data %D%/bblang/conformance-python.txt %D%/image
+# bench/model's TCG plugins on code of known behaviour, under qemu-x86_64 and
+# qemu-aarch64 (they build from Debian's qemu source package)
+dist_check_SCRIPTS += %D%/bench/model.sh
+TESTS += %D%/bench/model.sh
+EXTRA_DIST += %D%/bench/model-probe.c
 clean-local: clean-image
 clean-image:
-	rm -rf tests/image-out
+	rm -rf tests/image-out tests/bench/plugins
 .PHONY: clean-image

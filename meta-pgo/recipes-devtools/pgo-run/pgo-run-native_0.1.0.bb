@@ -16,7 +16,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=4615edd2b833eeaab539bd86cca7d472c8ad799af374da490f39ba5cb3cb0de0"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=54035c40ffd41b9138fd65df944415d00c5b39626b6273c6b12c650176d14a2e"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
