@@ -16,7 +16,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=54035c40ffd41b9138fd65df944415d00c5b39626b6273c6b12c650176d14a2e"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=1dbec41edb4119d4df3dfa4bf7f721c5338499f92842834a056cad5f0a21a13e"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
