@@ -16,7 +16,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=1dbec41edb4119d4df3dfa4bf7f721c5338499f92842834a056cad5f0a21a13e"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=b33d445ab44b20a1be1c60d3510c081bb0e6bb734865fc5df38c910da06f58b7"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
