@@ -192,19 +192,16 @@ log=$(readlink "$wk/temp/log.do_profile")
 	grep -q -- "--qemuboot $dd/python3-pgo-image-qemux86-64.rootfs.qemuboot.conf" \
 		"$wk/temp/run.do_profile"
 check $? "-B: log.do_profile, log.task_order; the image found in the deploy directory"
-# PGO_PROFILE_JOBS: one guest CPU per host core but one, at most one per 256
-# MiB of the image's 1024 (oe.utils.cpu_count), at least one; the manifest
-# records them
+# PGO_PROFILE_JOBS: one guest CPU per host core, at most one per 256 MiB of
+# the image's 1024 (oe.utils.cpu_count); the manifest records them
 jobs=$(nproc)
-[ "$jobs" -gt 5 ] && jobs=5
-jobs=$((jobs - 1))
-[ "$jobs" -lt 1 ] && jobs=1
+[ "$jobs" -gt 4 ] && jobs=4
 grep -q -- "--smp $jobs " "$wk/temp/run.do_profile" &&
 	grep -q "^pgo-run: boot: .* -smp $jobs " "$wk/temp/$log" &&
 	if [ "$jobs" -gt 1 ]; then
 		grep -q "<target accelerator=\"tcg\" cpus=\"$jobs\">qemu</target>" "$wk/pgo-profile/pgo-manifest.xml"
 	fi
-check $? "-B: PGO_PROFILE_JOBS: --smp $jobs (this host's cores but one, at most 4 for 1024 MiB), in the manifest"
+check $? "-B: PGO_PROFILE_JOBS: --smp $jobs (this host's cores, at most 4 for 1024 MiB), in the manifest"
 pd=$wk/pgo-profile
 files=$(cd "$pd" 2>/dev/null && find . -type f | LC_ALL=C sort | tr '\n' ' ')
 [ "$files" = "./$DEMO_GCDA_STRIPPED ./pgo-manifest.xml ./profile.tar " ] &&
