@@ -18,14 +18,16 @@ source), for an architecture with no hardware here.
       insns / width + the CPU's costs times the events (CPUS); each build's
       gain is the geometric mean over the benchmarks of plain's model time
       over the build's; beside it, when bench JSON files are given
-      (bench/pybench/driver.py's), the measured gain computed the same way
-      (medians of per-repetition ratios, averaged over the files), the
-      error, and the rank correlation of the per-benchmark gains.
+      (bench/pybench's, the plain build named baseline), the measured gain
+      as bench/pybench/report.py computes it (mean_speedups: medians of
+      per-repetition ratios, averaged over the files), the error, and the
+      rank correlation of the per-benchmark gains.
 """
 import argparse
 import json
 import math
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -33,6 +35,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PYBENCH = os.path.join(os.path.dirname(HERE), 'pybench')
+sys.path.insert(0, PYBENCH)
+import report  # noqa: E402  (bench/pybench/report.py: the measured gains)
 BENCHMARKS = ['pystone', 'richards', 'nbody', 'float_', 'spectral_norm', 'fannkuch',
               'json_', 'regex', 'nqueens', 'generators', 'strings', 'startup']
 
@@ -173,16 +177,6 @@ def model_time(c, cpu):
     return t
 
 
-def geomean(xs):
-    return math.exp(sum(math.log(x) for x in xs) / len(xs))
-
-
-def median(xs):
-    s = sorted(xs)
-    n = len(s)
-    return s[n // 2] if n % 2 else (s[n // 2 - 1] + s[n // 2]) / 2
-
-
 def spearman(xs, ys):
     def ranks(v):
         o = sorted(range(len(v)), key=lambda i: v[i])
@@ -199,23 +193,6 @@ def spearman(xs, ys):
     return cov / (vx * vy) if vx and vy else float('nan')
 
 
-def measured_gains(files, base):
-    """{build: {bench: gain}} from driver.py's JSON: the median over the
-    repetitions of base/build, averaged over the files"""
-    acc = {}
-    for path in files:
-        with open(path) as f:
-            data = json.load(f)
-        times = data['times']
-        if base not in times:
-            die('%s has no build %s' % (path, base))
-        for b, per in times.items():
-            for bench, ts in per.items():
-                r = median([p / q for p, q in zip(times[base][bench], ts)])
-                acc.setdefault(b, {}).setdefault(bench, []).append(r)
-    return {b: {k: sum(v) / len(v) for k, v in per.items()} for b, per in acc.items()}
-
-
 def cmd_report(a):
     counts = {}
     for path in a.counts:
@@ -224,7 +201,10 @@ def cmd_report(a):
                 counts.setdefault(b, c)
     if a.base not in counts:
         die('the counts have no build %s' % a.base)
-    meas = measured_gains(a.measured, a.base) if a.measured else {}
+    runs = [report.load(p) for p in a.measured]
+    for p, r in zip(a.measured, runs):
+        if 'baseline' not in r['times']:
+            die('%s has no build baseline (the plain build)' % p)
     for cpuname in a.cpu:
         if cpuname not in CPUS:
             die("no CPU '%s' (%s)" % (cpuname, ', '.join(CPUS)))
@@ -241,21 +221,21 @@ def cmd_report(a):
                 continue
             g = {k: model_time(base[k], cpu) / model_time(counts[b][k], cpu)
                  for k in BENCHMARKS if k in counts[b]}
-            mg = geomean(list(g.values()))
+            mg = statistics.geometric_mean(g.values())
             line = '%-14s %7.3f' % (b, mg)
-            m = meas.get(b)
-            if m:
-                keys = [k for k in g if k.rstrip('_') in m or k in m]
-                mv = [m.get(k, m.get(k.rstrip('_'))) for k in keys]
-                mm = geomean(mv)
-                line += ' %7.3f %+7.3f  %.2f' % (mm, mg - mm, spearman([g[k] for k in keys], mv))
+            m = {}
+            if runs and all(b in r['times'] for r in runs):
+                per, mm = report.mean_speedups(runs, b)
+                m = {k: v[0] for k, v in per.items()}
+                keys = [k for k in g if k in m]
+                line += ' %7.3f %+7.3f  %.2f' % (mm, mg - mm, spearman([g[k] for k in keys],
+                                                                      [m[k] for k in keys]))
                 pairs.append((mg, mm))
             print(line)
             if a.verbose:
                 for k in BENCHMARKS:
                     if k in g:
-                        mv = m.get(k, m.get(k.rstrip('_'))) if m else None
-                        print('   %-14s %7.3f %s' % (k, g[k], '%7.3f' % mv if mv else ''))
+                        print('   %-14s %7.3f %s' % (k, g[k], '%7.3f' % m[k] if k in m else ''))
         if len(pairs) > 1:
             err = [abs(x - y) for x, y in pairs]
             print('builds: mean |error| %.3f, largest %.3f; rank correlation of the gains %.2f'

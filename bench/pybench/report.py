@@ -642,4 +642,5 @@ def main(argv):
         sys.exit(__doc__)
 
 
-main(sys.argv[1:])
+if __name__ == '__main__':
+    main(sys.argv[1:])
