@@ -30,9 +30,9 @@
 
 QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
 
-enum kind { K_NONE, K_COND, K_JUMP, K_CALL, K_IJUMP, K_ICALL, K_RET, K_OTHER, K_N };
+enum kind { K_COND, K_JUMP, K_CALL, K_IJUMP, K_ICALL, K_RET, K_OTHER, K_N };
 static const char *kind_name[K_N] = {
-	"none", "cond", "jump", "call", "ijump", "icall", "ret", "other"
+	"cond", "jump", "call", "ijump", "icall", "ret", "other"
 };
 
 struct block {
@@ -170,7 +170,6 @@ static void resolve(const struct block *b, uint64_t next)
 	c.taken[k]++;
 	switch (k) {
 	case K_COND:
-	case K_NONE:
 	case K_OTHER:
 		break;
 	case K_CALL:
@@ -294,7 +293,7 @@ static void at_exit(qemu_plugin_id_t id, void *p)
 		miss += c.miss[k];
 	}
 	g_string_append_printf(s, "insns %" PRIu64 "\nblocks %" PRIu64 "\n", c.insns, c.blocks);
-	for (int k = 1; k < K_N; k++)
+	for (int k = 0; k < K_N; k++)
 		g_string_append_printf(s, "%s %" PRIu64 " %" PRIu64 " %" PRIu64 "\n",
 				       kind_name[k], c.exec[k], c.taken[k], c.miss[k]);
 	g_string_append_printf(s, "taken %" PRIu64 "\nmispredicted %" PRIu64 "\n", taken, miss);

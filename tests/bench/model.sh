@@ -18,13 +18,14 @@ echo "1..15"
 for t in setarch qemu-x86_64 qemu-aarch64 aarch64-linux-gnu-gcc gcc pkg-config dpkg-source; do
 	command -v "$t" >/dev/null || { echo "Bail out! no $t (.ci/install-deps installs it)"; exit 1; }
 done
-# the plugins are kept between runs while qemu-user stays the same
+# the plugins are kept between runs while qemu-user and bpred.c stay the same
 ver=$(dpkg-query -W -f '${source:Version}' qemu-user)
-if [ "$(cat "$P/version" 2>/dev/null)" != "$ver" ]; then
+key="$ver $(sha256sum <"$top/bench/model/bpred.c")"
+if [ "$(cat "$P/version" 2>/dev/null)" != "$key" ]; then
 	rm -rf "$P"
 	sh "$top/bench/model/plugins.sh" "$P" >"$W/plugins.log" 2>&1 ||
 		{ diag "$W/plugins.log"; echo "Bail out! bench/model/plugins.sh failed"; exit 1; }
-	echo "$ver" >"$P/version"
+	echo "$key" >"$P/version"
 fi
 ok "the plugins build from Debian's qemu $ver source"
 
