@@ -326,8 +326,9 @@ gather() {
 			--transport ssh --ssh-key "$IMAGE_SSH_KEY" --boot-marker "$IMAGE_MARKER"
 			--python "$PREFIX/bin/python3" --remote-dir /var/lib/python-pgo/profile
 			--timeout 14400 --machine qemux86-64 --image pgo-test-image-python)
-		# a guest of SMP CPUs: the memory of the layer's PGO_PROFILE_MEM
-		[ -z "${SMP:-}" ] || target+=(--smp "$SMP" --qemu-append "-m 1024")
+		# a guest of SMP CPUs with the memory the layer gives it (PGO_PROFILE_MEM)
+		[ -z "${SMP:-}" ] || target+=(--smp "$SMP" --qemu-append "-m $(recipe_var "$W/layer" \
+			recipes-devtools/images/python3-pgo-image.bb PGO_PROFILE_MEM 2>/dev/null)")
 		times=profile-$name what= ;;
 	local)
 		args=$(on_host "$args")
