@@ -5,7 +5,7 @@ noinst_PROGRAMS += %D%/parse
 EXTRA_DIST += %D%/parse.sh %D%/gen.sh %D%/median.sh %D%/runner.sh %D%/builddir.sh
 # CPython end to end (not in make check: hours)
 EXTRA_DIST += %D%/cpython-e2e %D%/cpython-pgo %D%/cpython-cross %D%/cpython-lib.sh %D%/cpython-swap %D%/gcda-compare %D%/gcda-scale %D%/libdiff %D%/cpython-e2e.tasks %D%/pybench %D%/results \
-	%D%/regrtest-times.py
+	%D%/regrtest-times.py %D%/task-select
 # a model of a core's time from counts under qemu-user (TCG plugins)
 EXTRA_DIST += %D%/model/bpred.c %D%/model/model.py %D%/model/plugins.sh
 # what atomic profile counter updates cost

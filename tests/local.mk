@@ -195,6 +195,10 @@ EXTRA_DIST += %D%/data %D%/bblang/conformance-python.txt %D%/image
 dist_check_SCRIPTS += %D%/bench/model.sh
 TESTS += %D%/bench/model.sh
 EXTRA_DIST += %D%/bench/model-probe.c
+# bench/task-select on GCC profiles of a program whose parts are known
+dist_check_SCRIPTS += %D%/bench/task-select.sh
+TESTS += %D%/bench/task-select.sh
+EXTRA_DIST += %D%/bench/select-probe.c
 clean-local: clean-image
 clean-image:
 	rm -rf tests/image-out tests/bench/plugins
