@@ -1,4 +1,6 @@
 """regrtest-times.py LOG [--total SECONDS] [JOBS...]
+regrtest-times.py --list LOG
+
 
 Reads the output of a serial run of Python's test runner (regrtest's
 progress lines, "H:MM:SS load avg: X [ N/M] test_name", each test's start,
@@ -12,6 +14,9 @@ bounds from below. With --total (the task's time, pgo-manifest.xml's
 <duration>), what ran before the test runner's clock started (the build-time
 runs of pgo-build-runs.py) counts as serial too. An estimate from one serial
 run: a worker's start-up and the guest's contention are not counted.
+With --list, each test's time alone, one "NAME SECONDS" line per test,
+and "build SECONDS" for pgo-build-runs.py's runs when the log has their
+time (bench/task-select's --times).
 """
 import re
 import sys
@@ -56,6 +61,15 @@ def makespan(times, jobs):
 def main():
     if len(sys.argv) < 2:
         sys.exit(__doc__)
+    if sys.argv[1] == "--list" and len(sys.argv) == 3:
+        for name, t in sorted(read(sys.argv[2])[0].items()):
+            print("%s %d" % (name, t))
+        with open(sys.argv[2], encoding="utf-8", errors="replace") as f:
+            for line in f:
+                m = re.match(r"pgo-build-runs: \d+ runs .* in ([0-9.]+) s$", line.strip())
+                if m:
+                    print("build %s" % m.group(1))
+        return
     args = sys.argv[2:]
     total_task = None
     if args[:1] == ["--total"] and len(args) > 1:
