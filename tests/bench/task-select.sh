@@ -9,7 +9,7 @@
 # shellcheck source=tests/tap.sh
 . "$(dirname "$0")/../tap.sh"
 top=$(cd "$(dirname "$0")/../.." && pwd)
-SEL=$top/bench/task-select
+sel() { python3 "$top/bench/task-select" "$@"; }
 W=$(mktemp -d)
 trap 'rm -rf "$W"' EXIT
 echo "1..9"
@@ -32,7 +32,7 @@ ok "GCC profiles of every part and of the whole"
 # cover WHAT FILE: the cover of a line of task-select's output
 cover() { awk -v w="$1" '$1 == w { print $3 }' "$2"; }
 printf 'sa 4\nb 1\nc 1\nd 1\ncd 1.2\nab 20\n' >"$W/times"
-"$SEL" --times "$W/times" --min-cover 1 --eval sa,b --eval ab "$W/full" sa="$W/sa" b="$W/b" \
+sel --times "$W/times" --min-cover 1 --eval sa,b --eval ab "$W/full" sa="$W/sa" b="$W/b" \
 	c="$W/c" d="$W/d" cd="$W/cd" ab="$W/ab" >"$W/out" 2>&1
 check $? "task-select runs over directories of .gcda"
 diag "$W/out"
@@ -52,12 +52,12 @@ check $? "the selection is the shortest prefix with cover >= 1: $(sed -n 's/^sel
 a=$(sed -n 's/^eval sa,b: cover \([0-9.]*\).*/\1/p' "$W/out") b=$(sed -n 's/^eval ab: cover \([0-9.]*\).*/\1/p' "$W/out")
 [ -n "$a" ] && [ "$a" = "$b" ]
 check $? "two parts' union scores as one run of both: $a and $b"
-"$SEL" "$W/full" c="$W/c" build="$W/build" sa="$W/sa" >"$W/out2" 2>&1 &&
+sel "$W/full" c="$W/c" build="$W/build" sa="$W/sa" >"$W/out2" 2>&1 &&
 	[ "$(sed -n '/^greedy/{n;p}' "$W/out2" | awk '{ print $1 }')" = build ]
 check $? "the build-time runs come first"
 st=0
-"$SEL" "$W/full" >"$W/err" 2>&1 || st=$?
-"$SEL" --eval nosuch "$W/full" c="$W/c" >"$W/err2" 2>&1 || st2=$?
+sel "$W/full" >"$W/err" 2>&1 || st=$?
+sel --eval nosuch "$W/full" c="$W/c" >"$W/err2" 2>&1 || st2=$?
 [ "$st" != 0 ] && grep -q '^usage: task-select' "$W/err" && [ "${st2:-0}" != 0 ] &&
 	grep -q '^task-select: no part nosuch$' "$W/err2"
 check $? "no part, or --eval of an unknown part: an error"

@@ -16,7 +16,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=59a954266adc3ab2e59d64ba21a8130023b6d44e88d94863923514194def9a14"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=8fa8d7965489abd9c8538958a7daf0b1b6ff4bb5ba8c03ce99c13a682a742a4f"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
