@@ -122,7 +122,8 @@ EXTRA_KEYS = ['from', 'builds', 'lto_from', 'lto_builds', 'lto_baseline_geomean'
               'oe_native_lto_gain', 'oe_lto_gain_ratio', 'oe_lto_gain_ratio_range',
               'oe_lto_builds', 'oe_lto_repro', 'oe_lto_task_s', 'oe_profile_same',
               'ours_repro', 'parallel_task_s', 'parallel_jobs', 'parallel_gain',
-              'parallel_gain_ratio', 'parallel_builds', 'parallel_serial_task_s', 'model_from']
+              'parallel_gain_ratio', 'parallel_builds', 'parallel_serial_task_s',
+              'parallel_serial_gain_ratio', 'parallel_from', 'model_from']
 
 # the line of a target other than x86_64 (no real timing there: a model's
 # gains, marked as such, and what was measured of the cross build)
