@@ -1,7 +1,6 @@
 """regrtest-times.py LOG [--total SECONDS] [JOBS...]
 regrtest-times.py --list LOG
 
-
 Reads the output of a serial run of Python's test runner (regrtest's
 progress lines, "H:MM:SS load avg: X [ N/M] test_name", each test's start,
 and "... test_name passed" or another result, its end), as a pgo-run log or
