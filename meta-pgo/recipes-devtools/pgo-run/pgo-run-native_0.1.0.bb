@@ -16,7 +16,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=226f18d17bd1b3fb732e2a014dedaa1bc90d9bdb0d16ae4d450f391aedbcebc3"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=2c0f15725083ea49ac03e94897ad4fd91ad1ca5e642779dd9b60ba132ea08ca1"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
