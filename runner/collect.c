@@ -15,6 +15,7 @@
 #include "common/xmlw.h"
 #include "runner/la.h"
 #include "runner/collect.h"
+#include "runner/fdata.h"
 #include "runner/gcda.h"
 
 #define CHUNK (64 * 1024)
@@ -26,6 +27,7 @@ struct staged {
 	char *name;	/* flattened */
 	char *entry;	/* as in the archive, for messages */
 	uint64_t size;
+	bool fdata;	/* BOLT's profile, not GCC's */
 };
 
 struct import {
@@ -35,8 +37,8 @@ struct import {
 	char *stage;
 	int dfd;
 	struct staged *v;
-	size_t n, alloc, dirs;
-	uint64_t total;
+	size_t n, alloc, dirs, nfdata;
+	uint64_t total, fdata_bytes;
 	unsigned char *buf;
 	struct bb_error *err;
 };
@@ -154,19 +156,21 @@ check_type(struct import *im, const char *path, struct archive_entry *e)
 		bb_buf_addstr(&b, " to ");
 		add_quoted(&b, target);
 	}
-	entry_error(im, path, "%s%s: only regular .gcda files are accepted", what, b.buf);
+	entry_error(im, path, "%s%s: only regular .gcda and .fdata files are accepted", what, b.buf);
 	bb_buf_release(&b);
 	return -1;
 }
 
+/* GCC's .gcda or BOLT's .fdata (*fdata set) by the name */
 static int
-check_name(struct import *im, const char *path, const char *flat)
+check_name(struct import *im, const char *path, const char *flat, bool *fdata)
 {
 	const char *base = strrchr(flat, '#');
 	size_t n = strlen(flat), nb = strlen(base ? base + 1 : flat);
 
-	if (nb <= 5 || strcmp(flat + n - 5, ".gcda"))
-		return entry_error(im, path, "not a .gcda file");
+	*fdata = nb > 6 && !strcmp(flat + n - 6, ".fdata");
+	if (!*fdata && (nb <= 5 || strcmp(flat + n - 5, ".gcda")))
+		return entry_error(im, path, "not a .gcda or .fdata file");
 	if (n > NAME_MAX)
 		return entry_error(im, path, "name longer than %d bytes once flattened to '%s'",
 			NAME_MAX, flat);
@@ -201,26 +205,41 @@ duplicate(struct import *im, const char *path, const char *flat)
 	return entry_error(im, path, "'%s' exists already", flat);
 }
 
-/* copies the entry's data to fd, checking budgets as it goes and the gcda header */
+/*
+ * copies the entry's data to fd, checking budgets as it goes, and the gcda
+ * header or the fdata's form
+ */
 static int
-copy_data(struct import *im, const char *path, const char *flat, int fd, uint64_t *size)
+copy_data(struct import *im, const char *path, const char *flat, bool fdata, int fd,
+	uint64_t *size)
 {
 	unsigned char hdr[GCDA_HEADER_SIZE];
 	size_t hn = 0;
 	struct bb_error gerr = BB_ERROR_INIT;
+	struct fdata_check *fc = fdata ? xmalloc(sizeof(*fc)) : NULL;
+	int ret = 0;
+
+	if (fc)
+		*fc = (struct fdata_check)FDATA_CHECK_INIT;
 
 	for (;;) {
 		la_ssize_t r = la->read_data(im->a, im->buf, CHUNK);
 
 		if (r == 0)
 			break;
-		if (r < 0)
-			return entry_error(im, path, "truncated or corrupt archive (%s)",
+		if (r < 0) {
+			ret = entry_error(im, path, "truncated or corrupt archive (%s)",
 				la->error_string(im->a));
-		if (check_budget(im, path, *size + (uint64_t)r) < 0)
-			return -1;
+			goto out;
+		}
+		if (check_budget(im, path, *size + (uint64_t)r) < 0) {
+			ret = -1;
+			goto out;
+		}
 		*size += (uint64_t)r;
-		if (hn < sizeof(hdr)) {
+		if (fc && fdata_feed(fc, im->buf, (size_t)r, &gerr) < 0)
+			break;
+		if (!fc && hn < sizeof(hdr)) {
 			size_t k = (size_t)r < sizeof(hdr) - hn ? (size_t)r : sizeof(hdr) - hn;
 
 			memcpy(hdr + hn, im->buf, k);
@@ -228,21 +247,26 @@ copy_data(struct import *im, const char *path, const char *flat, int fd, uint64_
 			if (hn == sizeof(hdr) && gcda_check(hdr, hn, im->o->stamp, &gerr) < 0)
 				break;
 		}
-		if (bb_write_all(fd, im->buf, (size_t)r) < 0)
-			return entry_error(im, path, "%s/%s: %s", im->stage, flat, strerror(errno));
+		if (bb_write_all(fd, im->buf, (size_t)r) < 0) {
+			ret = entry_error(im, path, "%s/%s: %s", im->stage, flat, strerror(errno));
+			goto out;
+		}
 	}
-	if (!gerr.msg && hn < sizeof(hdr))
+	if (!gerr.msg && fc)
+		fdata_finish(fc, &gerr);
+	else if (!gerr.msg && hn < sizeof(hdr))
 		gcda_check(hdr, hn, im->o->stamp, &gerr);
 	if (gerr.msg) {
-		entry_error(im, path, "%s", gerr.msg);
+		ret = entry_error(im, path, "%s", gerr.msg);
 		bb_error_clear(&gerr);
-		return -1;
 	}
-	return 0;
+out:
+	free(fc);
+	return ret;
 }
 
 static int
-stage_file(struct import *im, const char *path, char *flat, struct archive_entry *e)
+stage_file(struct import *im, const char *path, char *flat, bool fdata, struct archive_entry *e)
 {
 	uint64_t size = 0;
 	int fd, ret;
@@ -258,7 +282,7 @@ stage_file(struct import *im, const char *path, char *flat, struct archive_entry
 		return duplicate(im, path, flat);
 	if (fd < 0)
 		return entry_error(im, path, "%s/%s: %s", im->stage, flat, strerror(errno));
-	ret = copy_data(im, path, flat, fd, &size);
+	ret = copy_data(im, path, flat, fdata, fd, &size);
 	if (!ret && (fsync(fd) < 0 || close(fd) < 0))
 		ret = entry_error(im, path, "%s/%s: %s", im->stage, flat, strerror(errno));
 	else if (ret)
@@ -269,8 +293,12 @@ stage_file(struct import *im, const char *path, char *flat, struct archive_entry
 		im->alloc = im->alloc ? 2 * im->alloc : 64;
 		im->v = xreallocarray(im->v, im->alloc, sizeof(*im->v));
 	}
-	im->v[im->n++] = (struct staged){ flat, xstrdup(path), size };
+	im->v[im->n++] = (struct staged){ flat, xstrdup(path), size, fdata };
 	im->total += size;
+	if (fdata) {
+		im->nfdata++;
+		im->fdata_bytes += size;
+	}
 	return 0;
 }
 
@@ -280,6 +308,7 @@ read_entry(struct import *im, struct archive_entry *e)
 	const char *path = la->entry_pathname(e);
 	const char *problem;
 	char *flat;
+	bool fdata;
 
 	if (!path)
 		return entry_error(im, NULL, "entry without a usable path name");
@@ -294,7 +323,7 @@ read_entry(struct import *im, struct archive_entry *e)
 		return 0;
 	}
 	flat = flatten(path);
-	if (check_name(im, path, flat) < 0 || stage_file(im, path, flat, e) < 0) {
+	if (check_name(im, path, flat, &fdata) < 0 || stage_file(im, path, flat, fdata, e) < 0) {
 		free(flat);
 		return -1;
 	}
@@ -327,7 +356,7 @@ read_archive(struct import *im, int fd)
 			return -1;
 	}
 	if (!im->n)
-		return entry_error(im, NULL, "no profile data (no .gcda files)");
+		return entry_error(im, NULL, "no profile data (no .gcda or .fdata files)");
 	return 0;
 }
 
@@ -462,6 +491,15 @@ manifest_doc(struct import *im)
 	add_number(root, "duration", "%.3f", dur < 0 ? 0.0 : dur);
 	add_number(root, "files", "%zu", im->n);
 	add_number(root, "bytes", "%llu", (unsigned long long)im->total);
+	if (im->nfdata) {
+		xmlNodePtr bolt = xmlw_add(root, "bolt");
+		char v[24];
+
+		snprintf(v, sizeof(v), "%zu", im->nfdata);
+		xmlw_set_prop(bolt, "files", v);
+		snprintf(v, sizeof(v), "%llu", (unsigned long long)im->fdata_bytes);
+		xmlw_set_prop(bolt, "bytes", v);
+	}
 	gcc = xmlw_add(root, "gcc");
 	xmlw_set_prop(gcc, "version", o->gcc_version ? o->gcc_version : "");
 	xmlw_set_prop(gcc, "stamp", stamp);
@@ -588,7 +626,7 @@ int
 collect_import_fd(int fd, const char *name, const struct collect_opts *o,
 	struct collect_result *res, struct bb_error *err)
 {
-	struct import im = { o, name, NULL, NULL, -1, NULL, 0, 0, 0, 0, NULL, err };
+	struct import im = { .o = o, .aname = name, .dfd = -1, .err = err };
 	char *dir;
 	int ret = -1;
 
@@ -612,7 +650,7 @@ collect_import_fd(int fd, const char *name, const struct collect_opts *o,
 	if (ret)
 		bb_rmtree(im.stage);
 	else if (res)
-		*res = (struct collect_result){ im.n, im.total };
+		*res = (struct collect_result){ im.n, im.total, im.nfdata };
 out:
 	import_release(&im);
 	free(dir);

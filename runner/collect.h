@@ -7,17 +7,20 @@
  * 2. collect_import_file() or collect_import_fd() reads a tar stream (plain
  *    or gzip) with libarchive, never through its disk writer, and accepts only:
  *    regular files (directories are skipped; links, devices, fifos and
- *    sockets are errors) under relative paths without "..", named *.gcda in
- *    printable ASCII, each within max_file_size, all within max_total_size
- *    and max_files, each starting with the gcda magic (either byte order) and
- *    the expected stamp. Paths are flattened the way GCC mangles them
- *    ("Objects/abstract.gcda" becomes "Objects#abstract.gcda"); two entries
- *    with the same flattened name are an error. An archive without any
- *    .gcda file is an error ("no profile data").
+ *    sockets are errors) under relative paths without "..", named *.gcda or
+ *    *.fdata in printable ASCII, each within max_file_size, all within
+ *    max_total_size and max_files; a .gcda starts with the gcda magic
+ *    (either byte order) and the expected stamp, a .fdata (BOLT's profile,
+ *    llvm-bolt -instrument) is text of BOLT's records (runner/fdata.h).
+ *    Paths are flattened the way GCC mangles them ("Objects/abstract.gcda"
+ *    becomes "Objects#abstract.gcda"); two entries with the same flattened
+ *    name are an error. An archive with neither is an error ("no profile
+ *    data").
  * 3. The files go into a fresh PROFILE_DIR.tmp-XXXXXX beside the profile
  *    directory, with pgo-manifest.xml (what, when, which compiler, how many
- *    files and bytes) and profile.tar (the files sorted by name, owner 0,
- *    mode 0644, mtime opts.mtime: byte-identical for the same files); that
+ *    files and bytes, and of them BOLT's in <bolt>) and profile.tar (the
+ *    files sorted by name, owner 0, mode 0644, mtime opts.mtime:
+ *    byte-identical for the same files); that
  *    directory is then swapped in (renameat2 RENAME_EXCHANGE) and the old
  *    profile removed. On any error the staging directory is removed and the
  *    profile directory is left as it was. An existing profile directory is
@@ -57,6 +60,7 @@ struct collect_opts {
 struct collect_result {
 	size_t files;
 	uint64_t bytes;
+	size_t fdata_files;	/* of files, BOLT's */
 };
 
 /* imports the archive at path ("-": standard input); res may be NULL */

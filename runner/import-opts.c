@@ -11,9 +11,10 @@
 static const char import_help[] =
 	"\n"
 	"Installs a profile archive (tar, plain or gzip; \"-\" reads standard input)\n"
-	"into DIR after checking every entry: only regular .gcda files under relative\n"
-	"paths, within the budgets, with the gcda magic and the expected compiler's\n"
-	"version stamp. DIR is replaced as a whole, or left as it was on any error.\n"
+	"into DIR after checking every entry: only regular .gcda files (with the gcda\n"
+	"magic and the expected compiler's version stamp) and .fdata files (BOLT's\n"
+	"profile, text records) under relative paths, within the budgets. DIR is\n"
+	"replaced as a whole, or left as it was on any error.\n"
 	"\n"
 	"  --profile-dir DIR   the profile directory (replaced only when it holds\n"
 	"                      pgo-manifest.xml or is empty)\n"

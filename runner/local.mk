@@ -1,7 +1,7 @@
 bin_PROGRAMS += %D%/pgo-run
 %C%_pgo_run_SOURCES = %D%/main.c %D%/cli.h %D%/import-opts.c %D%/task-opts.c \
 	%D%/collect.c %D%/collect.h %D%/la.c %D%/la.h \
-	%D%/gcda.c %D%/gcda.h
+	%D%/gcda.c %D%/gcda.h %D%/fdata.c %D%/fdata.h
 # "pgo-run task" reads conf files as pgo-gen does (bblang/conf.c)
 %C%_pgo_run_SOURCES += %D%/task.c %D%/task.h %D%/hosttools.c %D%/runscript.c %D%/runscript.h \
 	%D%/log.c %D%/log.h

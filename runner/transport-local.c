@@ -1,4 +1,4 @@
-/* --target local and qemu-user: the task on this machine, GCOV_PREFIX in a temporary directory */
+/* --target local and qemu-user: the task on this machine, GCOV_PREFIX in a directory of its own */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -80,18 +80,26 @@ const struct transport transport_local = {
 	NULL, false, NULL, run_local, collect_local, shell_local, NULL,
 };
 
-/* name is the archive's name in messages and the manifest */
+/*
+ * name is the archive's name in messages and the manifest. GCOV_PREFIX is a
+ * new temporary directory, or --remote-dir when given (a program that has
+ * the directory built in, as llvm-bolt -instrument's -instrumentation-file
+ * does): made here, so it must not exist, and removed after.
+ */
 static int
 run_here(struct session *s, int fd, const char *name)
 {
-	char *dir = fe_tmp_template("pgo-run-local");
+	char *dir = s->o->remote_dir ? xstrdup(s->o->remote_dir) : fe_tmp_template("pgo-run-local");
 	int r = -1;
 
 	s->tr = &transport_local;
-	if (!mkdtemp(dir))
-		session_fail(s, "%s: %s", dir, strerror(errno));
-	else
-		r = stages_after_connect(s, dir, fd, name);
+	if (s->o->remote_dir ? mkdir(dir, 0700) < 0 : !mkdtemp(dir)) {
+		session_fail(s, "%s: %s%s", dir, strerror(errno), errno == EEXIST ?
+			" (--remote-dir on this machine is made afresh and removed after)" : "");
+		free(dir);
+		return -1;
+	}
+	r = stages_after_connect(s, dir, fd, name);
 	bb_rmtree(dir);
 	free(dir);
 	return r;

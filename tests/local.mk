@@ -54,6 +54,7 @@ check_PROGRAMS += %D%/generator/test-sha256
 check_PROGRAMS += %D%/runner/test-collect
 %C%_runner_test_collect_SOURCES = %D%/runner/test-collect.c %D%/test-util.c %D%/test-util.h \
 	runner/collect.c runner/collect.h runner/la.c runner/la.h runner/gcda.c runner/gcda.h \
+	runner/fdata.c runner/fdata.h \
 	runner/proc.c runner/proc.h
 %C%_runner_test_collect_CPPFLAGS = $(TEST_CFLAGS) $(LIBARCHIVE_CFLAGS) $(LIBXML2_CFLAGS)
 %C%_runner_test_collect_LDADD = $(TEST_LIBS) $(LIBARCHIVE_LIBS) $(LIBXML2_LIBS)
@@ -89,6 +90,7 @@ check_PROGRAMS += %D%/runner/test-loop %D%/runner/test-serial
 %C%_runner_test_loop_LDADD = $(TEST_LIBS)
 %C%_runner_test_serial_SOURCES = %D%/runner/test-serial.c %D%/test-util.c %D%/test-util.h \
 	runner/collect.c runner/collect.h runner/la.c runner/la.h runner/gcda.c runner/gcda.h \
+	runner/fdata.c runner/fdata.h \
 	$(runner_session_sources)
 %C%_runner_test_serial_CPPFLAGS = $(TEST_CFLAGS) $(LIBARCHIVE_CFLAGS) $(LIBXML2_CFLAGS)
 %C%_runner_test_serial_LDADD = $(TEST_LIBS) $(LIBARCHIVE_LIBS) $(LIBXML2_LIBS)
@@ -147,6 +149,14 @@ $(TEST_IMAGE_LOGS): %D%/runner/qemu.sh.log
 # in the image's demo-build/ (GCC ties a .gcda to its object path): one at a time
 TEST_SSH_TARGET_LOG = %D%/runner/test-ssh-target.sh.log
 $(TEST_SSH_TARGET_LOG): $(TEST_PROFILE_LOG)
+# BOLT's profile (.fdata) of the demo instrumented by llvm-bolt, brought back by
+# pgo-run from the x86-64 image booted as a board and from qemu-aarch64, then
+# applied; the aarch64 runtime from Debian's libbolt-19-dev:arm64 (its download
+# kept in tests/bolt-arm64)
+dist_check_SCRIPTS += %D%/runner/test-bolt.sh
+TESTS += %D%/runner/test-bolt.sh
+TEST_BOLT_LOG = %D%/runner/test-bolt.sh.log
+$(TEST_BOLT_LOG): %D%/runner/qemu.sh.log
 # pgo-run bench --target local on Debian's python3: an A/A run, a tarball
 # build, and the errors
 dist_check_SCRIPTS += %D%/runner/test-bench.sh
@@ -201,5 +211,5 @@ TESTS += %D%/bench/task-select.sh
 EXTRA_DIST += %D%/bench/select-probe.c
 clean-local: clean-image
 clean-image:
-	rm -rf tests/image-out tests/bench/plugins
+	rm -rf tests/image-out tests/bench/plugins tests/bolt-arm64
 .PHONY: clean-image

@@ -27,7 +27,8 @@ build fuzz-parse $bblang
 build fuzz-assign $bblang
 build fuzz-expand $bblang
 build fuzz-lookup $bblang
-build fuzz-import "$top/runner/collect.c" "$top/runner/la.c" "$top/runner/gcda.c" "$top/runner/proc.c" \
+build fuzz-import "$top/runner/collect.c" "$top/runner/la.c" "$top/runner/gcda.c" "$top/runner/fdata.c" \
+	"$top/runner/proc.c" \
 	"$top/common/xmlw.c" "$top/common/xmlapi.c" "$top/common/lazy.c" "$top/common/fe.c" -ldl \
 	$(pkg-config --cflags --libs libarchive libxml-2.0) $bblang
 build fuzz-qemuboot "$top/runner/qemu.c" "$top/runner/proc.c" "$top/common/fe.c" $bblang
@@ -86,7 +87,8 @@ done
 # fuzz-qemuboot: the test image's qemuboot.conf and OE's qemuboot include files
 seed fuzz-qemuboot '' "$data/runner/pgo-test-image.qemuboot.conf"
 
-# fuzz-import: tar, ustar, pax and gzip archives of fake GCC 12.2 .gcda files
+# fuzz-import: tar, ustar, pax and gzip archives of fake GCC 12.2 .gcda files,
+# and BOLT's .fdata
 t=$(mktemp -d)
 mkdir -p "$t/Objects" "$t/Python"
 gcda() { printf 'adcg*22B\001\002\003\004%s' "$2" >"$t/$1"; }
@@ -96,6 +98,10 @@ gcda main.gcda main
 (cd "$t" && tar --format=ustar -cf "$out/seeds/fuzz-import/ustar.tar" Objects Python main.gcda)
 (cd "$t" && tar --format=pax -czf "$out/seeds/fuzz-import/pax.tar.gz" main.gcda Objects)
 (cd "$t" && tar --format=gnu -cf "$out/seeds/fuzz-import/gnu.tar" Python/ceval.gcda)
+mkdir -p "$t/bolt"
+printf '1 main 2b 1 main 18 0 99999\n1 hot/1 1e 1 hot/1 21 0 1042\n' >"$t/bolt/python.bolt.7.fdata"
+printf 'no_lbr cycles:u\n1 main 2b 17\n' >"$t/bolt/python.bolt.8.fdata"
+(cd "$t" && tar --format=pax -cf "$out/seeds/fuzz-import/bolt.tar" Python/ceval.gcda bolt)
 rm -rf "$t"
 for d in "$out"/seeds/*; do
 	echo "$(basename "$d"): $(ls "$d" | wc -l) seeds"

@@ -19,6 +19,7 @@
 
 #include "bblang/buf.h"
 #include "runner/collect.h"
+#include "runner/fdata.h"
 #include "runner/gcda.h"
 #include "tests/test-util.h"
 
@@ -41,6 +42,9 @@ struct ent {
 };
 
 #define END { NULL, REG, NULL, 0 }
+/* a record of BOLT's profile, as llvm-bolt -instrument's runtime writes it */
+#define FDATA "1 main 2b 1 main 18 0 99999\n"
+#define FDATA_NUL "1 main 2b 1 main 18 0 9\n1 m\0in 2b 1 main 18 0 9\n"
 #define R(name) { name, REG, NULL, 0 }
 
 struct fx {
@@ -304,7 +308,7 @@ reject(void **state, const struct ent *v, const char *want)
 	}
 
 #define E "@T@/in.tar: entry "
-#define ONLY ": only regular .gcda files are accepted"
+#define ONLY ": only regular .gcda and .fdata files are accepted"
 
 REJECT(test_dotdot, E "'a/../../evil.gcda': path leaves the profile",
 	R("ok.gcda"), R("a/../../evil.gcda"))
@@ -319,10 +323,12 @@ REJECT(test_blockdev, E "'sda.gcda': block device" ONLY, { "sda.gcda", BLK, NULL
 REJECT(test_fifo, E "'p.gcda': fifo" ONLY, { "p.gcda", FIFO, NULL, 0 })
 REJECT(test_symlink_then_file, E "'d': symbolic link to '@T@'" ONLY,
 	{ "d", SYMLINK, "@T@", 0 }, R("d/evil.gcda"))
-REJECT(test_not_gcda_name, E "'notes.txt': not a .gcda file",
+REJECT(test_not_gcda_name, E "'notes.txt': not a .gcda or .fdata file",
 	R("a.gcda"), { "notes.txt", RAW, "hello\n", 0 })
-REJECT(test_bare_suffix, E "'x/.gcda': not a .gcda file",
+REJECT(test_bare_suffix, E "'x/.gcda': not a .gcda or .fdata file",
 	R("x/.gcda"))
+REJECT(test_bare_fdata, E "'x/.fdata': not a .gcda or .fdata file",
+	{ "x/.fdata", RAW, FDATA, 0 })
 REJECT(test_duplicate, E "'a.gcda': duplicate entry", R("a.gcda"), R("a.gcda"))
 REJECT(test_flat_clash, E "'x#a.gcda': same file as entry 'x/a.gcda' (both are 'x#a.gcda')",
 	R("x/a.gcda"), R("x#a.gcda"))
@@ -332,7 +338,29 @@ REJECT(test_too_short, E "'short.gcda': too short for a gcda file (3 bytes)",
 	{ "short.gcda", RAW, "gcd", 0 })
 REJECT(test_control_char, E "'a\\x0ab.gcda': character outside printable ASCII in the path",
 	R("a\nb.gcda"))
-REJECT(test_no_data, "@T@/in.tar: no profile data (no .gcda files)", { "./", DIR_, NULL, 0 })
+REJECT(test_no_data, "@T@/in.tar: no profile data (no .gcda or .fdata files)",
+	{ "./", DIR_, NULL, 0 })
+/* BOLT's profile (.fdata): text records, checked for form */
+REJECT(test_fdata_binary, E "'p.fdata': line 2: byte 0x00: not text",
+	{ "p.fdata", RAW, FDATA_NUL, sizeof(FDATA_NUL) - 1 })
+REJECT(test_fdata_fields, E "'p.fdata': line 1: 7 fields, a BOLT profile record has 8",
+	{ "p.fdata", RAW, "1 main 2b 1 main 18 9\n", 0 })
+REJECT(test_fdata_empty_field, E "'p.fdata': line 1: an empty field",
+	{ "p.fdata", RAW, "1 main 2b 1  main 18 0 9\n", 0 })
+REJECT(test_fdata_blank_line, E "'p.fdata': line 2: an empty field",
+	{ "p.fdata", RAW, FDATA "\n", 0 })
+REJECT(test_fdata_location, E "'p.fdata': line 1: malformed location",
+	{ "p.fdata", RAW, "1 main 2g 1 main 18 0 9\n", 0 })
+REJECT(test_fdata_type, E "'p.fdata': line 1: malformed location",
+	{ "p.fdata", RAW, "1 main 2b 7 main 18 0 9\n", 0 })
+REJECT(test_fdata_count, E "'p.fdata': line 1: malformed count",
+	{ "p.fdata", RAW, "1 main 2b 1 main 18 0 -9\n", 0 })
+REJECT(test_fdata_no_lbr_late, E "'p.fdata': line 2: 'no_lbr' after the first record",
+	{ "p.fdata", RAW, FDATA "no_lbr cycles\n", 0 })
+REJECT(test_fdata_bolted_late, E "'p.fdata': line 2: 'boltedcollection' is not the first line",
+	{ "p.fdata", RAW, FDATA "boltedcollection\n", 0 })
+REJECT(test_fdata_no_record, E "'p.fdata': no BOLT profile record",
+	{ "p.fdata", RAW, "boltedcollection\n", 0 })
 
 static void
 test_other_gcc(void **state)
@@ -352,7 +380,7 @@ test_empty_archive(void **state)
 {
 	static const struct ent v[] = { END };
 
-	reject(state, v, "@T@/in.tar: no profile data (no .gcda files)");
+	reject(state, v, "@T@/in.tar: no profile data (no .gcda or .fdata files)");
 }
 
 static void
@@ -692,6 +720,79 @@ test_replaces(void **state)
 	free(p);
 }
 
+/* GCC's and BOLT's profiles in one archive; the manifest counts BOLT's apart */
+static void
+test_fdata(void **state)
+{
+	struct fx *f = *state;
+	static const char text[] = "boltedcollection\n" FDATA
+		"0 [unknown] 0 1 frame_dummy/1 0 0 2\n1 hot/1 1e 1 hot/1 21 0 1042";
+	static const char no_lbr[] = "no_lbr cycles:u\n1 main 2b 17\n1 hot/1 1e 3\n";
+	const struct ent v[] = { R("Python/ceval.gcda"), { "bolt/python.bolt.123.fdata", RAW, text, 0 },
+		{ "bolt/python.bolt.124.fdata", RAW, no_lbr, 0 }, END };
+	static const char *const names[] = { "Python#ceval.gcda", "bolt#python.bolt.123.fdata",
+		"bolt#python.bolt.124.fdata" };
+	struct collect_result res;
+	struct bb_error err = BB_ERROR_INIT;
+	char *p, *m, *want, *data;
+	size_t len;
+
+	build(f->archive, f->dir, v, false);
+	assert_int_equal(collect_import_file(f->archive, &f->o, &res, &err), 0);
+	assert_int_equal(res.files, 3);
+	assert_int_equal(res.fdata_files, 2);
+	data = read_bin(p = xstrcat(f->prof, "/bolt#python.bolt.123.fdata", NULL), &len);
+	assert_non_null(data);
+	assert_int_equal(len, strlen(text));
+	assert_memory_equal(data, text, len);
+	free(data), free(p);
+	m = test_read(p = xstrcat(f->prof, "/pgo-manifest.xml", NULL));
+	free(p);
+	want = xasprintf("  <files>3</files>\n  <bytes>%zu</bytes>\n  <bolt files=\"2\" bytes=\"%zu\"/>\n",
+		real_len + strlen(text) + strlen(no_lbr), strlen(text) + strlen(no_lbr));
+	assert_non_null(strstr(m, want));
+	free(want), free(m);
+	check_profile_tar(p = xstrcat(f->prof, "/profile.tar", NULL), names, 3, 0);
+	free(p);
+}
+
+/* a BOLT pass alone brings back no .gcda; without BOLT's profile the manifest has no <bolt> */
+static void
+test_fdata_only(void **state)
+{
+	struct fx *f = *state;
+	const struct ent v[] = { { "libpython3.14.so.1.0.bolt.7.fdata", RAW, FDATA, 0 }, END };
+	const struct ent g[] = { R("a.gcda"), END };
+	char *p, *m;
+
+	build(f->archive, f->dir, v, false);
+	import_ok(f);
+	m = test_read(p = xstrcat(f->prof, "/pgo-manifest.xml", NULL));
+	assert_non_null(strstr(m, "<bolt files=\"1\" bytes=\"28\"/>"));
+	free(m);
+	build(f->archive, f->dir, g, false);
+	import_ok(f);
+	m = test_read(p);
+	assert_null(strstr(m, "<bolt"));
+	free(m), free(p);
+}
+
+/* a line past FDATA_LINE_MAX is refused as it arrives */
+static void
+test_fdata_long_line(void **state)
+{
+	size_t n = FDATA_LINE_MAX + 2;
+	char *line = xmalloc(n);
+	struct ent v[] = { { "p.fdata", RAW, line, n }, END };
+
+	memset(line, 'a', n);
+	line[n - 1] = '\n';
+	char *want = xasprintf(E "'p.fdata': line 1: longer than %d bytes", FDATA_LINE_MAX);
+
+	reject(state, v, want);
+	free(line), free(want);
+}
+
 /* runs pgo-run with args (shell words) in the test directory; *out gets its stderr */
 static int
 run_cli(struct fx *f, const char *args, char **out)
@@ -746,7 +847,11 @@ main(int argc, char **argv)
 		T(test_control_char), T(test_no_data), T(test_other_gcc), T(test_empty_archive),
 		T(test_garbage), T(test_file_budget), T(test_total_budget), T(test_file_count),
 		T(test_huge_declared), T(test_truncated_data), T(test_truncated_header),
-		T(test_profile_dir_foreign), T(test_cli),
+		T(test_profile_dir_foreign), T(test_cli), T(test_bare_fdata), T(test_fdata),
+		T(test_fdata_only), T(test_fdata_binary), T(test_fdata_fields),
+		T(test_fdata_empty_field), T(test_fdata_blank_line), T(test_fdata_location),
+		T(test_fdata_type), T(test_fdata_count), T(test_fdata_no_lbr_late),
+		T(test_fdata_bolted_late), T(test_fdata_no_record), T(test_fdata_long_line),
 	};
 	struct bb_error err = BB_ERROR_INIT;
 

@@ -16,7 +16,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=2c0f15725083ea49ac03e94897ad4fd91ad1ca5e642779dd9b60ba132ea08ca1"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=9dc597ba5b9c744e372e32fe50cee25597c9a3451fa5f8a12a0f589ef62a62b8"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
