@@ -16,7 +16,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=9dc597ba5b9c744e372e32fe50cee25597c9a3451fa5f8a12a0f589ef62a62b8"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=d90e82fa623a2e8e5d7620814d7fe05da12193e9f152fc1258b08ae19436587c"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
