@@ -19,13 +19,14 @@ builds: reads the runs of the benchmark set of bench/cpython-pgo,
   build's gain is the mean over the runs of its geometric mean, a variant's
   the mean over its builds, shown with every build's, the spread and each
   run's variant means; cross-fast, the profile of the fast choice's task
-  (FAST_ARGS), is reported beside the default and not counted in
-  builds_per_variant. OE-core's own PGO (oe-pgo, oe-pgo-lto) is reported
+  (FAST_ARGS), and cross-fast-lto, the same with LTO, are reported beside
+  the default and not counted in builds_per_variant. OE-core's own PGO (oe-pgo, oe-pgo-lto) is reported
   against native (oe_gain_ratio), with its task's time under qemu-user and
   whether its builds are identical (oe_repro: the sums of python and
   libpython, WORKDIR/times/oe-pgo-I.sha256, the same in every build). With
-  NAME: RESULTS/results-VERSION-NAME.txt, and only the oe_* fields put in
-  VERSION's line of summary.txt, its other fields kept.
+  NAME: RESULTS/results-VERSION-NAME.txt, and only the oe_*, ours_*,
+  parallel_* and fast_lto_* fields put in VERSION's line of summary.txt,
+  its other fields kept.
 table: every interpreter's speedup on each benchmark of the runs given
   (bench/cpython-swap --bench), the mean over the runs, and the geometric
   mean, one column per interpreter.
@@ -123,7 +124,8 @@ EXTRA_KEYS = ['from', 'builds', 'lto_from', 'lto_builds', 'lto_baseline_geomean'
               'oe_lto_builds', 'oe_lto_repro', 'oe_lto_task_s', 'oe_profile_same',
               'ours_repro', 'parallel_task_s', 'parallel_jobs', 'parallel_gain',
               'parallel_gain_ratio', 'parallel_builds', 'parallel_serial_task_s',
-              'parallel_serial_gain_ratio', 'parallel_from', 'model_from']
+              'parallel_serial_gain_ratio', 'parallel_from', 'fast_lto_gain', 'fast_lto_gain_ratio',
+              'fast_lto_builds', 'model_from']
 
 # the line of a target other than x86_64 (no real timing there: a model's
 # gains, marked as such, and what was measured of the cross build)
@@ -305,7 +307,8 @@ VARIANTS = [('native', 'native --enable-optimizations (make profile-opt, -m test
             ('cross', 'ours: the profile gathered by pgo-run profile (in QEMU, or on this host: see below), '
                       'python3 rebuilt as the bbappend does'),
             ('cross-lto', 'ours + LTO (PGO_LTO = "1", --with-lto), the same profiles'),
-            ('cross-fast', 'ours with the fast choice (PGO_PROFILE_TASK_TESTS: the ten tests) in QEMU (TCG)'),
+            ('cross-fast', 'ours with the fast choice (PGO_PROFILE_TASK_TESTS, the task below) in QEMU (TCG)'),
+            ('cross-fast-lto', 'ours with the fast choice + LTO (PGO_LTO = "1", --with-lto), the same profiles'),
             ('cross-par', 'ours with the profile task on several cores (pgo-run profile --smp N, '
                           'regrtest -jN) in QEMU (TCG)'),
             ('oe-pgo', "OE-core's PACKAGECONFIG pgo: --enable-optimizations, its profile task "
@@ -420,6 +423,19 @@ def builds(w, version, task_args, fast_args, results, name=None):
             p("ours against OE-core's, (ours - 1) / (OE-core's - 1): %s, %s over the builds; with LTO %s, %s" % (
                 ratio('cross', 'oe-pgo'), ratio_range('cross', 'oe-pgo'),
                 ratio('cross-lto', 'oe-pgo-lto'), ratio_range('cross-lto', 'oe-pgo-lto')))
+        if 'cross-fast' in var or 'cross-fast-lto' in var:
+            p("the fast choice against OE-core's: %s, %s over the builds, 95%% interval %s; "
+              "with LTO %s, %s, %s" % (
+                  ratio('cross-fast', 'oe-pgo'), ratio_range('cross-fast', 'oe-pgo'), ci('cross-fast', 'oe-pgo'),
+                  ratio('cross-fast-lto', 'oe-pgo-lto'), ratio_range('cross-fast-lto', 'oe-pgo-lto'),
+                  ci('cross-fast-lto', 'oe-pgo-lto')))
+    if 'cross-fast' in var or 'cross-fast-lto' in var:
+        p('')
+        p('the fast choice against native: %s of the means, %s over the builds, 95%% interval %s; '
+          'with LTO %s, %s, %s' % (
+              ratio('cross-fast', 'native'), ratio_range('cross-fast', 'native'), ci('cross-fast', 'native'),
+              ratio('cross-fast-lto', 'native-lto'), ratio_range('cross-fast-lto', 'native-lto'),
+              ci('cross-fast-lto', 'native-lto')))
     if len(runs) > 1:
         p('')
         p('each run alone, the variant means (each build\'s):')
@@ -473,7 +489,7 @@ def builds(w, version, task_args, fast_args, results, name=None):
     if par:
         p('the same task on %s CPUs (--smp, regrtest -j): %s s under TCG (pgo-run in all: %s s)' % (
             ','.join(jobs), ', '.join('%.0f' % t[1] for t in par), ', '.join('%.0f' % t[0] for t in par)))
-    for n in var.get('cross', []) + var.get('cross-lto', []) + var.get('cross-fast', []) + var.get('cross-par', []):
+    for n in sum((var.get(v, []) for v in ('cross', 'cross-lto', 'cross-fast', 'cross-fast-lto', 'cross-par')), []):
         u = used(w, n)
         if u:
             p('  %s: %d of %d core objects built with the profile' % (n, u[0], u[1]))
@@ -515,7 +531,7 @@ def builds(w, version, task_args, fast_args, results, name=None):
         'cross_gain': f3('cross'), 'cross_lto_gain': f3('cross-lto'),
         'gain_ratio': ratio('cross', 'native'), 'lto_gain_ratio': ratio('cross-lto', 'native-lto'),
         'profile_task_s': task_s, 'test_pgo_s': task_s if whole else '-',
-        'builds_per_variant': str(min(len(var[v]) for v in var if v not in ('cross-fast', 'cross-par')))
+        'builds_per_variant': str(min(len(var[v]) for v in var if v not in ('cross-fast', 'cross-fast-lto', 'cross-par')))
         if var else '0',
         'fast_gain': f3('cross-fast'), 'fast_gain_ratio': ratio('cross-fast', 'native'),
         'fast_task_s': '%.0f' % statistics.mean(t[1] for t in fast) if fast else '-',
@@ -542,6 +558,10 @@ def builds(w, version, task_args, fast_args, results, name=None):
         pr = [profile_runs(w, n) for n in var['oe-pgo']]
         if any(t for _, t in pr):
             fields['oe_profile_same'] = '%d/%d' % (sum(s for s, _ in pr), sum(t for _, t in pr))
+    if 'cross-fast-lto' in var:
+        fields.update({
+            'fast_lto_gain': f3('cross-fast-lto'), 'fast_lto_gain_ratio': ratio('cross-fast-lto', 'native-lto'),
+            'fast_lto_builds': str(len(var['cross-fast-lto']))})
     if 'oe-pgo-lto' in var:
         fields.update({
             'oe_lto_gain': f3('oe-pgo-lto'), 'oe_lto_gain_ratio': ratio('oe-pgo-lto', 'native-lto'),
@@ -555,7 +575,7 @@ def builds(w, version, task_args, fast_args, results, name=None):
     os.replace(out + '.tmp', out)
     if name:
         # only OE-core's figures, from this results file; the line's others kept
-        oe = {k: v for k, v in fields.items() if k.startswith(('oe_', 'ours_', 'parallel_'))}
+        oe = {k: v for k, v in fields.items() if k.startswith(('oe_', 'ours_', 'parallel_', 'fast_lto_'))}
         if oe:
             oe.update({'oe_from': os.path.basename(out), 'oe_baseline_geomean': fields['baseline_geomean']})
             if 'native' in var:
