@@ -45,6 +45,7 @@ ran next to each other).  Geometric mean over the benchmarks."""
 import json
 import math
 import os
+import re
 import statistics
 import sys
 
@@ -357,6 +358,31 @@ def mean_speedups(runs, name):
     return per, statistics.mean(e[1] for e in each)
 
 
+def par_task(w, name):
+    """the task of build NAME's last pgo-run profile (its log), without its -jN"""
+    task = None
+    try:
+        with open(os.path.join(w, 'logs', 'profile-' + name + '.log'), errors='replace') as f:
+            for line in f:
+                # the command line (PATH ARGS), not the stage's other lines
+                rest = line[len('pgo-run: run: '):] if line.startswith('pgo-run: run: /') else ''
+                if ' ' in rest.strip():
+                    task = rest.split(None, 1)[1].strip()
+    except OSError:
+        return None
+    return re.sub(r' -j\d+$', '', task) if task else None
+
+
+def serial_of(w, pars, task_args, task_s, fast_args, fast):
+    """the serial task time of the parallel builds' task: the default's or the fast choice's"""
+    t = {par_task(w, n) for n in pars}
+    if t == {fast_args} and fast:
+        return '%.0f' % statistics.mean(x[1] for x in fast)
+    if t == {task_args}:
+        return task_s
+    return '-'
+
+
 def builds(w, version, task_args, fast_args, results, name=None):
     runs = runs_of(w)
     data = runs[0]
@@ -380,11 +406,11 @@ def builds(w, version, task_args, fast_args, results, name=None):
     p('plain/build, the mean over the runs. A variant\'s gain: the mean over its builds (each PGO')
     p('build has its own profile).')
     p('')
-    p('%-12s %8s %8s %8s  %s' % ('variant', 'mean', 'min', 'max', 'builds'))
+    p('%-15s %8s %8s %8s  %s' % ('variant', 'mean', 'min', 'max', 'builds'))
     gains = {v: [sp[n][1] for n in members] for v, members in var.items()}
     means = {v: statistics.mean(g) for v, g in gains.items()}
     for v, g in gains.items():
-        p('%-12s %8.3f %8.3f %8.3f  %s' % (v, means[v], min(g), max(g), ' '.join('%.3f' % x for x in g)))
+        p('%-15s %8.3f %8.3f %8.3f  %s' % (v, means[v], min(g), max(g), ' '.join('%.3f' % x for x in g)))
 
     def f3(v):
         return '%.3f' % means[v] if v in means else '-'
@@ -446,17 +472,17 @@ def builds(w, version, task_args, fast_args, results, name=None):
                 row.append('%s %.3f (%s)' % (v, statistics.mean(g), ' '.join('%.3f' % x for x in g)))
             p('  run %d: %s' % (k, '; '.join(row)))
     p('')
-    p('%-14s %10s' % ('benchmark', 'plain') + ''.join('%12s' % v for v in var))
+    p('%-14s %10s' % ('benchmark', 'plain') + ''.join('%15s' % v for v in var))
     for b in benches:
         row = '%-14s %9.3fs' % (b.rstrip('_'), statistics.median(data['times']['baseline'][b]))
         for v in var:
-            row += '%12.3f' % statistics.mean(sp[n][0][b][0] for n in var[v])
+            row += '%15.3f' % statistics.mean(sp[n][0][b][0] for n in var[v])
         p(row)
     p('(per benchmark: the mean over the variant\'s builds of the median ratio)')
     p('')
     for v, d in VARIANTS:
         if v in var:
-            p('%-12s %s' % (v, d))
+            p('%-15s %s' % (v, d))
     p('')
     task = [profile_times(w, n) for n in var.get('cross', [])]
     task = [t for t in task if t[1] is not None]
@@ -547,13 +573,14 @@ def builds(w, version, task_args, fast_args, results, name=None):
             'parallel_task_s': '%.0f' % statistics.mean(t[1] for t in par),
             'parallel_jobs': ','.join(jobs) or '-', 'parallel_gain': f3('cross-par'),
             'parallel_gain_ratio': ratio('cross-par', 'native'),
-            'parallel_builds': str(len(var['cross-par'])), 'parallel_serial_task_s': task_s})
+            'parallel_builds': str(len(var['cross-par'])),
+            'parallel_serial_task_s': serial_of(w, var['cross-par'], task_args, task_s, fast_args, fast)})
     if 'oe-pgo' in var:
         fields.update({
             'oe_gain': f3('oe-pgo'), 'oe_gain_ratio': ratio('oe-pgo', 'native'),
             'oe_builds': str(len(var['oe-pgo'])), 'oe_repro': same_sums(w, var['oe-pgo']),
             'oe_gain_ratio_range': ratio_range('oe-pgo', 'native'), 'oe_gain_ratio_ci95': ci('oe-pgo', 'native'),
-            'oe_task_s': '%.0f' % statistics.mean(oe_task['oe-pgo']) if oe_task['oe-pgo'] else '-'})
+            'oe_task_s': '%.0f' % statistics.median(oe_task['oe-pgo']) if oe_task['oe-pgo'] else '-'})
         # .gcda files the same in every run of a build's task, over its builds
         pr = [profile_runs(w, n) for n in var['oe-pgo']]
         if any(t for _, t in pr):
@@ -567,7 +594,7 @@ def builds(w, version, task_args, fast_args, results, name=None):
             'oe_lto_gain': f3('oe-pgo-lto'), 'oe_lto_gain_ratio': ratio('oe-pgo-lto', 'native-lto'),
             'oe_lto_gain_ratio_range': ratio_range('oe-pgo-lto', 'native-lto'),
             'oe_lto_builds': str(len(var['oe-pgo-lto'])), 'oe_lto_repro': same_sums(w, var['oe-pgo-lto']),
-            'oe_lto_task_s': '%.0f' % statistics.mean(oe_task['oe-pgo-lto']) if oe_task['oe-pgo-lto'] else '-'})
+            'oe_lto_task_s': '%.0f' % statistics.median(oe_task['oe-pgo-lto']) if oe_task['oe-pgo-lto'] else '-'})
     os.makedirs(results, exist_ok=True)
     out = os.path.join(results, 'results-%s%s.txt' % (version, '-' + name if name else ''))
     with open(out + '.tmp', 'w') as f:
