@@ -209,7 +209,7 @@ build_native() {
 	(cd "$t/build" && find . -name '*.gcda' | LC_ALL=C sort | tar -cf "$W/profiles/$name.tar" -T -)
 	make -C "$t/build" clean-retain-profile >>"$log" 2>&1
 	touch "$t/build/profile-run-stamp"
-	make -C "$t/build" -j"$JOBS" >>"$log" 2>&1
+	make -C "$t/build" -j"$JOBS" ${NATIVE_MAKE_ARG:+"$NATIVE_MAKE_ARG"} >>"$log" 2>&1
 	since "$s" >"$W/times/$name-build"
 	rm -rf "$W/inst/$name"
 	make -C "$t/build" install >>"$log" 2>&1
@@ -220,8 +220,8 @@ build_native() {
 # cpio archive with $PREFIX and the shared libraries it needs (from this
 # Debian 12 host, the same release as the image's packages), appended to the
 # test image's initramfs (the kernel unpacks concatenated archives in order)
-make_image() { # ROOT
-	local img=$W/image py=$W/image-py root=$1
+make_image() { # ROOT [DIR]   (DIR: default $W/image-py)
+	local img=$W/image py=${2:-$W/image-py} root=$1
 	need cpio readelf gzip
 	sh "$top/tests/image/build-image.sh" "$img" >"$W/logs/image.log" 2>&1 || die "the test image does not build: see $W/logs/image.log"
 	rm -rf "$py"
@@ -238,7 +238,7 @@ make_image() { # ROOT
 	local n=0 m
 	while :; do
 		for lib in $(cat "$py/needed"); do
-			case $lib in libpython"$XY"-pgo.so*|libpython3-pgo.so) continue ;; esac
+			case $lib in libpython"$XY"-pgo.so*|libpython3-pgo.so|libpython"$XY".so*) continue ;; esac
 			[ -e "/lib/x86_64-linux-gnu/$lib" ] || die "$lib is not on this host"
 			readelf -d "/lib/x86_64-linux-gnu/$lib" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'
 		done | cat - "$py/needed" | sort -u >"$py/needed.new"
@@ -254,7 +254,7 @@ make_image() { # ROOT
 	iv=$(dpkg-deb -f "$img"/pkgs/debs/libc6_*.deb Version)
 	[ "$hv" = "$iv" ] || die "this host's libc6 $hv is not the image's $iv"
 	for lib in $(cat "$py/needed"); do
-		case $lib in libpython"$XY"-pgo.so*|libpython3-pgo.so) continue ;; esac
+		case $lib in libpython"$XY"-pgo.so*|libpython3-pgo.so|libpython"$XY".so*) continue ;; esac
 		printf '%s\n' $have | grep -qx "$lib" && continue
 		cp -L "/lib/x86_64-linux-gnu/$lib" "$py/tree/lib/x86_64-linux-gnu/$lib"
 	done
@@ -321,7 +321,7 @@ gather() {
 	local name=$1 args=$2 where=${3:-qemu} root=$W/inst/instr-root$PREFIX pyc='' vars=() target times what
 	case $where in
 	qemu)
-		. "$W/image-py/image.env"
+		. "${IMAGE_PY:-$W/image-py}/image.env"
 		target=(--target qemu --qemuboot "$IMAGE_QEMUBOOT" --accel auto
 			--transport ssh --ssh-key "$IMAGE_SSH_KEY" --boot-marker "$IMAGE_MARKER"
 			--python "$PREFIX/bin/python3" --remote-dir /var/lib/python-pgo/profile
@@ -432,6 +432,126 @@ rebuild() {
 	rm -rf "$W/inst/$name"
 	make -C "$t/build" install >>"$log" 2>&1
 	rebuild_checks "$name" "$layer" "$t/build" "$prof" "$log"
+}
+
+# BOLT (llvm-bolt, merge-fdata: Debian's bolt-19, run from its own directory)
+BOLT_BIN=${BOLT_BIN:-/usr/lib/llvm-19/bin}
+# CPython's BOLT_COMMON_FLAGS and BOLT_APPLY_FLAGS (configure.ac, 3.14): the
+# same for ours as for native --enable-bolt
+BOLT_COMMON_FLAGS=${BOLT_COMMON_FLAGS:--update-debug-sections -skip-funcs=_PyEval_EvalFrameDefault,sre_ucs1_match/1,sre_ucs2_match/1,sre_ucs4_match/1}
+BOLT_APPLY_FLAGS=${BOLT_APPLY_FLAGS:-$BOLT_COMMON_FLAGS -reorder-blocks=ext-tsp -reorder-functions=cdsort -split-functions -icf=1 -inline-all -split-eh -reorder-functions-use-hot-size -peepholes=none -jump-tables=aggressive -inline-ap -indirect-call-promotion=all -dyno-stats -use-gnu-stack -frame-opt=hot}
+# what a BOLT build adds to the compiler's and the linker's flags (CPython's
+# configure for --enable-bolt: no hot/cold split by GCC, relocations kept)
+BOLT_CFLAGS="-fno-reorder-blocks-and-partition"
+BOLT_LDFLAGS="-fno-reorder-blocks-and-partition -Wl,--emit-relocs"
+
+# native-bolt-I: CPython's own --enable-optimizations --with-lto
+# --enable-bolt, llvm-bolt and merge-fdata found on PATH by configure; its
+# BOLT task is make's (PROFILE_TASK, run by profile-bolt-stamp), a failing
+# test not failing the build, as in the PGO task
+build_native_bolt() { # NAME
+	need "$BOLT_BIN/llvm-bolt" "$BOLT_BIN/merge-fdata"
+	PATH=$BOLT_BIN:$PATH NATIVE_MAKE_ARG="PROFILE_TASK=-m test --pgo --timeout=1200 || true" \
+		build_native "$1" --with-lto --enable-bolt
+	[ -f "$W/trees/$1/build/profile-bolt-stamp" ] || die "$1: make ran no BOLT step"
+	readelf -n "$W/inst/$1/lib/libpython$XY.so.1.0" | grep -q 'BOLT revision' ||
+		die "$1: the installed libpython has no BOLT note"
+}
+
+# the binaries BOLT rewrites in a build directory; libpython first, so that
+# python stays newer than it and make install does not link python again
+bolt_binaries() { echo "libpython$XY.so.1.0" python; }
+
+# bolt_apply B FDATADIR LOG: each binary of build directory B rewritten
+# from its .prebolt with FDATADIR/BIN.fdata, in B with the same relative
+# names every time (BOLT's note records its command line); then checked:
+# BOLT's note, and the share of functions with profile (in LOG)
+bolt_apply() {
+	local b=$1 fd=$2 log=$3 bin
+	: >"$log"
+	for bin in $(bolt_binaries); do
+		cp "$fd/$bin.fdata" "$b/$bin.fdata"
+		# shellcheck disable=SC2086 # flags are words
+		(cd "$b" && "$BOLT_BIN/llvm-bolt" "$bin.prebolt" -o "$bin.bolt" -data="$bin.fdata" \
+			$BOLT_APPLY_FLAGS) >>"$log" 2>&1 || die "llvm-bolt on $b/$bin failed: $(tail -n 1 "$log")"
+		readelf -n "$b/$bin.bolt" | grep -q 'BOLT revision' || die "$b/$bin.bolt has no BOLT note"
+		mv "$b/$bin.bolt" "$b/$bin"
+	done
+	grep -E 'functions in the binary .* have non-empty execution profile' "$log" |
+		sed 's/^BOLT-INFO: //' >"$log.coverage"
+}
+
+# rebuild_bolt NAME GCDA_PROFILE TASK: ours with BOLT on top of PGO and LTO,
+# in the order the profile demands (BOLT's profile must come from the very
+# binary it rewrites): python3 rebuilt from the GCC profile as the PGO_LTO
+# layer's bbappend does, with BOLT's flags, for the guest's prefix and a
+# RUNPATH relative to the binary (the same bytes run in the guest and here);
+# python and libpython instrumented by llvm-bolt to write under the task's
+# remote directory; an image with that install; TASK in QEMU by pgo-run
+# profile, which brings the .fdata back; merge-fdata per binary; llvm-bolt
+# applies it to the pre-BOLT binaries; the result installed in inst/NAME
+rebuild_bolt() {
+	local name=$1 prof=$W/profiles/$2 args=$3 t=$W/trees/$1 flags b log=$W/logs/rebuild-$1.log
+	local root=$W/inst/$1-root bin s
+	need "$BOLT_BIN/llvm-bolt" "$BOLT_BIN/merge-fdata" readelf
+	[ -e "$prof/pgo-manifest.xml" ] || die "no profile $prof"
+	b=$t/build
+	new_tree "$t"
+	flags=$(recipe_var "$W/layer-lto" 'recipes-devtools/python/python3_%.bbappend' PGO_USE_FLAGS \
+		"B=$b" "PGO_PROFILE_DIR=$prof")
+	echo "$flags $BOLT_CFLAGS / $BOLT_LDFLAGS" >"$W/times/rebuild-$name-flags"
+	s=$(now)
+	# (\$$ in the Makefile is $ for the shell, which must not expand $ORIGIN)
+	(cd "$b" && "../Python-$PV/configure" --prefix="$PREFIX" --enable-shared --without-ensurepip \
+		--with-system-expat --with-lto LDFLAGS='-Wl,-rpath,\$$ORIGIN/../lib') >"$log" 2>&1
+	make -C "$b" -j"$JOBS" CFLAGS_NODIST="$flags $BOLT_CFLAGS" LDFLAGS_NODIST="$flags $BOLT_LDFLAGS" \
+		>>"$log" 2>&1 || die "rebuild $name failed: $(grep -m1 -E 'error|Error' "$log")"
+	since "$s" >"$W/times/rebuild-$name"
+	rebuild_checks "$name" "$W/layer-lto" "$b" "$prof" "$log"
+	# the guest's install: the instrumented binaries, and the task's script
+	# and sources from the instrumented python's install
+	s=$(now)
+	for bin in $(bolt_binaries); do
+		cp "$b/$bin" "$b/$bin.prebolt"
+		# shellcheck disable=SC2086
+		"$BOLT_BIN/llvm-bolt" "$b/$bin" -instrument -instrumentation-file-append-pid \
+			-instrumentation-file="/var/lib/python-pgo/profile/$bin" -o "$b/$bin.inst" \
+			$BOLT_COMMON_FLAGS >>"$W/logs/bolt-$name.log" 2>&1 ||
+			die "llvm-bolt -instrument on $bin failed: $(tail -n 1 "$W/logs/bolt-$name.log")"
+	done
+	rm -rf "$root"
+	make -C "$b" install DESTDIR="$root" >>"$log" 2>&1
+	cp "$b/python.inst" "$root$PREFIX/bin/python$XY"
+	cp "$b/libpython$XY.so.1.0.inst" "$root$PREFIX/lib/libpython$XY.so.1.0"
+	cp -a "$W/inst/instr-root$PREFIX/share/python-pgo" "$root$PREFIX/share/"
+	make_image "$root" "$W/image-$name"
+	IMAGE_PY=$W/image-$name gather "$name-bolt" "$args"
+	rm -rf "$W/image-$name" "$root"
+	# the profile: one .fdata per process and binary, merged per binary
+	mkdir -p "$W/profiles/$name-bolt-merged"
+	for bin in $(bolt_binaries); do
+		ls "$W/profiles/$name-bolt/$bin".*.fdata >/dev/null 2>&1 || die "$name: no BOLT profile of $bin"
+		"$BOLT_BIN/merge-fdata" "$W/profiles/$name-bolt/$bin".*.fdata \
+			>"$W/profiles/$name-bolt-merged/$bin.fdata" 2>>"$W/logs/bolt-$name.log" ||
+			die "merge-fdata for $bin failed"
+	done
+	bolt_apply "$b" "$W/profiles/$name-bolt-merged" "$W/logs/bolt-apply-$name.log"
+	since "$s" >"$W/times/bolt-$name"
+	sha256sum "$b/python" "$b/libpython$XY.so.1.0" | sed "s|$b/||" >"$W/times/$name.sha256"
+	# installed in inst/NAME: the RUNPATH is relative, so the tree can move
+	rm -rf "$W/inst/$name" "$W/tmp-bolt-install"
+	make -C "$b" install DESTDIR="$W/tmp-bolt-install" >>"$log" 2>&1
+	mv "$W/tmp-bolt-install$PREFIX" "$W/inst/$name"
+	rm -rf "$W/tmp-bolt-install"
+	cmp -s "$b/python" "$W/inst/$name/bin/python$XY" &&
+		cmp -s "$b/libpython$XY.so.1.0" "$W/inst/$name/lib/libpython$XY.so.1.0" ||
+		die "$name: the installed binaries are not the rewritten ones"
+	local got
+	got=$("$W/inst/$name/bin/python3" -I -c 'import sys
+print(sys.prefix, [l.split()[-1] for l in open("/proc/self/maps") if "libpython" in l][0])')
+	[ "$got" = "$W/inst/$name $W/inst/$name/lib/libpython$XY.so.1.0" ] ||
+		die "$name: the installed python runs with prefix and libpython '$got'"
+	say "$name: BOLT in $(cat "$W/times/bolt-$name") s; $(tr '\n' ';' <"$W/logs/bolt-apply-$name.log.coverage")"
 }
 
 # the benchmark set (bench/pybench) over the interpreters $W/inst/NAME,
