@@ -126,7 +126,8 @@ EXTRA_KEYS = ['from', 'builds', 'lto_from', 'lto_builds', 'lto_baseline_geomean'
               'ours_repro', 'parallel_task_s', 'parallel_jobs', 'parallel_gain',
               'parallel_gain_ratio', 'parallel_builds', 'parallel_serial_task_s',
               'parallel_serial_gain_ratio', 'parallel_from', 'fast_lto_gain', 'fast_lto_gain_ratio',
-              'fast_lto_builds', 'model_from']
+              'fast_lto_builds', 'bolt_gain', 'native_bolt_gain', 'bolt_gain_ratio', 'bolt_builds',
+              'bolt_over_lto_ratio', 'bolt_over_lto_ci95', 'model_from']
 
 # the line of a target other than x86_64 (no real timing there: a model's
 # gains, marked as such, and what was measured of the cross build)
@@ -312,6 +313,10 @@ VARIANTS = [('native', 'native --enable-optimizations (make profile-opt, -m test
             ('cross-fast-lto', 'ours with the fast choice + LTO (PGO_LTO = "1", --with-lto), the same profiles'),
             ('cross-par', 'ours with the profile task on several cores (pgo-run profile --smp N, '
                           'regrtest -jN) in QEMU (TCG)'),
+            ('native-bolt', 'native --enable-optimizations --with-lto --enable-bolt (llvm-bolt on python and '
+                            'libpython, its profile from -m test --pgo on the host)'),
+            ('cross-bolt', 'ours + LTO + BOLT: the fast choice\'s profile, BOLT\'s profile gathered in QEMU (TCG) '
+                           'by pgo-run from the instrumented PGO+LTO binaries, merged, applied'),
             ('oe-pgo', "OE-core's PACKAGECONFIG pgo: --enable-optimizations, its profile task "
                        "(test_grammar test_opcodes test_dict) under qemu-user, regathered in every build"),
             ('oe-pgo-lto', "OE-core's PACKAGECONFIG pgo with DISTRO_FEATURES lto (PACKAGECONFIG lto: --with-lto)")]
@@ -455,6 +460,22 @@ def builds(w, version, task_args, fast_args, results, name=None):
                   ratio('cross-fast', 'oe-pgo'), ratio_range('cross-fast', 'oe-pgo'), ci('cross-fast', 'oe-pgo'),
                   ratio('cross-fast-lto', 'oe-pgo-lto'), ratio_range('cross-fast-lto', 'oe-pgo-lto'),
                   ci('cross-fast-lto', 'oe-pgo-lto')))
+    if 'cross-bolt' in var or 'native-bolt' in var:
+        p('')
+        p('BOLT: ours (PGO+LTO+BOLT) against native --enable-bolt: %s of the means, %s over the builds, '
+          '95%% interval %s' % (ratio('cross-bolt', 'native-bolt'), ratio_range('cross-bolt', 'native-bolt'),
+                                ci('cross-bolt', 'native-bolt')))
+        p('  what BOLT adds to ours (PGO+LTO, the same GCC profiles): %s, %s over the builds, 95%% interval %s'
+          % (ratio('cross-bolt', 'cross-fast-lto'), ratio_range('cross-bolt', 'cross-fast-lto'),
+             ci('cross-bolt', 'cross-fast-lto')))
+        p('  and to native: %s, %s, %s' % (ratio('native-bolt', 'native-lto'),
+                                            ratio_range('native-bolt', 'native-lto'), ci('native-bolt', 'native-lto')))
+        for n in var.get('cross-bolt', []):
+            cov = read(os.path.join(w, 'logs', 'bolt-apply-' + n + '.log.coverage'))
+            bt = read(os.path.join(w, 'times', 'bolt-' + n))
+            bp = profile_times(w, n + '-bolt')
+            p('  %s: BOLT step %s s (its task under TCG %s s); %s' % (
+                n, bt or '-', '%.0f' % bp[1] if bp[1] is not None else '-', '; '.join((cov or '-').splitlines())))
     if 'cross-fast' in var or 'cross-fast-lto' in var:
         p('')
         p('the fast choice against native: %s of the means, %s over the builds, 95%% interval %s; '
@@ -557,7 +578,9 @@ def builds(w, version, task_args, fast_args, results, name=None):
         'cross_gain': f3('cross'), 'cross_lto_gain': f3('cross-lto'),
         'gain_ratio': ratio('cross', 'native'), 'lto_gain_ratio': ratio('cross-lto', 'native-lto'),
         'profile_task_s': task_s, 'test_pgo_s': task_s if whole else '-',
-        'builds_per_variant': str(min(len(var[v]) for v in var if v not in ('cross-fast', 'cross-fast-lto', 'cross-par')))
+        'builds_per_variant': str(min(len(var[v]) for v in var
+                                      if v not in ('cross-fast', 'cross-fast-lto', 'cross-par', 'cross-bolt',
+                                                   'native-bolt')))
         if var else '0',
         'fast_gain': f3('cross-fast'), 'fast_gain_ratio': ratio('cross-fast', 'native'),
         'fast_task_s': '%.0f' % statistics.mean(t[1] for t in fast) if fast else '-',
@@ -585,6 +608,12 @@ def builds(w, version, task_args, fast_args, results, name=None):
         pr = [profile_runs(w, n) for n in var['oe-pgo']]
         if any(t for _, t in pr):
             fields['oe_profile_same'] = '%d/%d' % (sum(s for s, _ in pr), sum(t for _, t in pr))
+    if 'cross-bolt' in var:
+        fields.update({
+            'bolt_gain': f3('cross-bolt'), 'native_bolt_gain': f3('native-bolt'),
+            'bolt_gain_ratio': ratio('cross-bolt', 'native-bolt'), 'bolt_builds': str(len(var['cross-bolt'])),
+            'bolt_over_lto_ratio': ratio('cross-bolt', 'cross-fast-lto'),
+            'bolt_over_lto_ci95': ci('cross-bolt', 'cross-fast-lto')})
     if 'cross-fast-lto' in var:
         fields.update({
             'fast_lto_gain': f3('cross-fast-lto'), 'fast_lto_gain_ratio': ratio('cross-fast-lto', 'native-lto'),
@@ -602,7 +631,8 @@ def builds(w, version, task_args, fast_args, results, name=None):
     os.replace(out + '.tmp', out)
     if name:
         # only OE-core's figures, from this results file; the line's others kept
-        oe = {k: v for k, v in fields.items() if k.startswith(('oe_', 'ours_', 'parallel_', 'fast_lto_'))}
+        oe = {k: v for k, v in fields.items()
+              if k.startswith(('oe_', 'ours_', 'parallel_', 'fast_lto_', 'bolt_', 'native_bolt_'))}
         if oe:
             oe.update({'oe_from': os.path.basename(out), 'oe_baseline_geomean': fields['baseline_geomean']})
             if 'native' in var:
