@@ -227,9 +227,13 @@ make_image() { # ROOT [DIR]   (DIR: default $W/image-py)
 	rm -rf "$py"
 	mkdir -p "$py/tree/lib/x86_64-linux-gnu" "$py/deploy"
 	cp -a "$root/opt" "$py/tree/"
-	find "$py/tree$PREFIX" -name '*.so*' -type f -exec strip --strip-debug {} +
-	strip --strip-debug "$py/tree$PREFIX/bin/python$XY"
-	local f lib have
+	# a binary instrumented by llvm-bolt is left as it is: binutils' strip
+	# moves its sections out of their segment and the result crashes
+	local f
+	for f in $(find "$py/tree$PREFIX" -name '*.so*' -type f) "$py/tree$PREFIX/bin/python$XY"; do
+		readelf -W -S "$f" 2>/dev/null | grep -q '\.bolt\.instr\.counters' || strip --strip-debug "$f"
+	done
+	local lib have
 	have=$(cd "$img/rootfs/lib/x86_64-linux-gnu" && ls)
 	for f in $(find "$py/tree$PREFIX" -type f \( -name '*.so*' -o -path '*/bin/*' \)); do
 		readelf -d "$f" 2>/dev/null | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'
@@ -436,9 +440,15 @@ rebuild() {
 
 # BOLT (llvm-bolt, merge-fdata: Debian's bolt-19, run from its own directory)
 BOLT_BIN=${BOLT_BIN:-/usr/lib/llvm-19/bin}
-# CPython's BOLT_COMMON_FLAGS and BOLT_APPLY_FLAGS (configure.ac, 3.14): the
-# same for ours as for native --enable-bolt
-BOLT_COMMON_FLAGS=${BOLT_COMMON_FLAGS:--update-debug-sections -skip-funcs=_PyEval_EvalFrameDefault,sre_ucs1_match/1,sre_ucs2_match/1,sre_ucs4_match/1}
+# CPython's BOLT_COMMON_FLAGS and BOLT_APPLY_FLAGS (configure.ac, 3.14), the
+# same for ours as for native --enable-bolt, with one change: the functions
+# with computed gotos that llvm-bolt 19 cannot rewrite in PIC code are
+# skipped under the names GCC's LTO gives them too (sre_ucs1_match.lto_priv.0;
+# CPython's list has clang's names, and llvm-bolt -instrument fails on
+# gcc's: "unable to get new address ... in function sre_ucs1_match.lto_priv.0/1")
+BOLT_SKIP=_PyEval_EvalFrameDefault
+for f in sre_ucs1_match sre_ucs2_match sre_ucs4_match; do BOLT_SKIP="$BOLT_SKIP,$f/1,$f.lto_priv.0/1"; done
+BOLT_COMMON_FLAGS=${BOLT_COMMON_FLAGS:--update-debug-sections -skip-funcs=$BOLT_SKIP}
 BOLT_APPLY_FLAGS=${BOLT_APPLY_FLAGS:-$BOLT_COMMON_FLAGS -reorder-blocks=ext-tsp -reorder-functions=cdsort -split-functions -icf=1 -inline-all -split-eh -reorder-functions-use-hot-size -peepholes=none -jump-tables=aggressive -inline-ap -indirect-call-promotion=all -dyno-stats -use-gnu-stack -frame-opt=hot}
 # what a BOLT build adds to the compiler's and the linker's flags (CPython's
 # configure for --enable-bolt: no hot/cold split by GCC, relocations kept)
@@ -452,8 +462,19 @@ BOLT_LDFLAGS="-fno-reorder-blocks-and-partition -Wl,--emit-relocs"
 build_native_bolt() { # NAME
 	need "$BOLT_BIN/llvm-bolt" "$BOLT_BIN/merge-fdata"
 	PATH=$BOLT_BIN:$PATH NATIVE_MAKE_ARG="PROFILE_TASK=-m test --pgo --timeout=1200 || true" \
-		build_native "$1" --with-lto --enable-bolt
-	[ -f "$W/trees/$1/build/profile-bolt-stamp" ] || die "$1: make ran no BOLT step"
+		build_native "$1" --with-lto --enable-bolt "BOLT_COMMON_FLAGS=$BOLT_COMMON_FLAGS"
+	local b=$W/trees/$1/build
+	[ -f "$b/profile-bolt-stamp" ] || die "$1: make ran no BOLT step"
+	# profile-bolt-stamp moves the rewritten libpython onto its name, but
+	# libpython$XY.so, which make install copies, stays a hard link to the
+	# old one: if that is what was installed, link it again and install
+	if ! readelf -n "$W/inst/$1/lib/libpython$XY.so.1.0" | grep -q 'BOLT revision' &&
+		readelf -n "$b/libpython$XY.so.1.0" | grep -q 'BOLT revision'; then
+		say "$1: make install took the libpython from before BOLT (libpython$XY.so); installed again"
+		ln -f "$b/libpython$XY.so.1.0" "$b/libpython$XY.so"
+		rm -rf "$W/inst/$1"
+		make -C "$b" install >>"$W/logs/$1.log" 2>&1
+	fi
 	readelf -n "$W/inst/$1/lib/libpython$XY.so.1.0" | grep -q 'BOLT revision' ||
 		die "$1: the installed libpython has no BOLT note"
 }
@@ -477,6 +498,9 @@ bolt_apply() {
 		readelf -n "$b/$bin.bolt" | grep -q 'BOLT revision' || die "$b/$bin.bolt has no BOLT note"
 		mv "$b/$bin.bolt" "$b/$bin"
 	done
+	# libpython$XY.so is a hard link to libpython$XY.so.1.0 (the Makefile's
+	# $(LN) -f), and make install copies it: linked again to the rewritten one
+	[ ! -e "$b/libpython$XY.so" ] || ln -f "$b/libpython$XY.so.1.0" "$b/libpython$XY.so"
 	grep -E 'functions in the binary .* have non-empty execution profile' "$log" |
 		sed 's/^BOLT-INFO: //' >"$log.coverage"
 }
