@@ -27,7 +27,6 @@ struct staged {
 	char *name;	/* flattened */
 	char *entry;	/* as in the archive, for messages */
 	uint64_t size;
-	bool fdata;	/* BOLT's profile, not GCC's */
 };
 
 struct import {
@@ -293,7 +292,7 @@ stage_file(struct import *im, const char *path, char *flat, bool fdata, struct a
 		im->alloc = im->alloc ? 2 * im->alloc : 64;
 		im->v = xreallocarray(im->v, im->alloc, sizeof(*im->v));
 	}
-	im->v[im->n++] = (struct staged){ flat, xstrdup(path), size, fdata };
+	im->v[im->n++] = (struct staged){ flat, xstrdup(path), size };
 	im->total += size;
 	if (fdata) {
 		im->nfdata++;
