@@ -216,6 +216,29 @@ build_native() {
 	say "$name: built in $(cat "$W/times/$name-build") s, its profile task $(cat "$W/times/$name-task") s"
 }
 
+# the installed python inst/NAME runs with its own prefix and its own libpython
+installed_ok() { # NAME
+	local got
+	got=$("$W/inst/$1/bin/python3" -I -c 'import sys
+print(sys.prefix, [l.split()[-1] for l in open("/proc/self/maps") if "libpython" in l][0])')
+	[ "$got" = "$W/inst/$1 $W/inst/$1/lib/libpython$XY.so.1.0" ] ||
+		die "$1: the installed python runs with prefix and libpython '$got'"
+}
+
+# libpython$XY.so is a hard link to libpython$XY.so.1.0 (the Makefile's
+# $(LN) -f), and make install copies it: after the library is replaced, the
+# link must be made again
+relink_libpython() { # BUILDDIR
+	[ ! -e "$1/libpython$XY.so" ] || ln -f "$1/libpython$XY.so.1.0" "$1/libpython$XY.so"
+}
+
+# the image's own libpython (the instrumented one's, or the install's), not
+# taken from this host
+own_lib() { # SONAME
+	case $1 in libpython"$XY"-pgo.so*|libpython3-pgo.so|libpython"$XY".so*) return 0 ;; esac
+	return 1
+}
+
 # the test image plus the instrumented python of ROOT (a DESTDIR): a second
 # cpio archive with $PREFIX and the shared libraries it needs (from this
 # Debian 12 host, the same release as the image's packages), appended to the
@@ -242,7 +265,7 @@ make_image() { # ROOT [DIR]   (DIR: default $W/image-py)
 	local n=0 m
 	while :; do
 		for lib in $(cat "$py/needed"); do
-			case $lib in libpython"$XY"-pgo.so*|libpython3-pgo.so|libpython"$XY".so*) continue ;; esac
+			! own_lib "$lib" || continue
 			[ -e "/lib/x86_64-linux-gnu/$lib" ] || die "$lib is not on this host"
 			readelf -d "/lib/x86_64-linux-gnu/$lib" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'
 		done | cat - "$py/needed" | sort -u >"$py/needed.new"
@@ -258,7 +281,7 @@ make_image() { # ROOT [DIR]   (DIR: default $W/image-py)
 	iv=$(dpkg-deb -f "$img"/pkgs/debs/libc6_*.deb Version)
 	[ "$hv" = "$iv" ] || die "this host's libc6 $hv is not the image's $iv"
 	for lib in $(cat "$py/needed"); do
-		case $lib in libpython"$XY"-pgo.so*|libpython3-pgo.so|libpython"$XY".so*) continue ;; esac
+		! own_lib "$lib" || continue
 		printf '%s\n' $have | grep -qx "$lib" && continue
 		cp -L "/lib/x86_64-linux-gnu/$lib" "$py/tree/lib/x86_64-linux-gnu/$lib"
 	done
@@ -465,13 +488,13 @@ build_native_bolt() { # NAME
 		build_native "$1" --with-lto --enable-bolt "BOLT_COMMON_FLAGS=$BOLT_COMMON_FLAGS"
 	local b=$W/trees/$1/build
 	[ -f "$b/profile-bolt-stamp" ] || die "$1: make ran no BOLT step"
-	# profile-bolt-stamp moves the rewritten libpython onto its name, but
-	# libpython$XY.so, which make install copies, stays a hard link to the
-	# old one: if that is what was installed, link it again and install
+	# profile-bolt-stamp moves the rewritten libpython onto its name, but not
+	# the hard link make install copies: if the old one was installed, link
+	# it again and install
 	if ! readelf -n "$W/inst/$1/lib/libpython$XY.so.1.0" | grep -q 'BOLT revision' &&
 		readelf -n "$b/libpython$XY.so.1.0" | grep -q 'BOLT revision'; then
 		say "$1: make install took the libpython from before BOLT (libpython$XY.so); installed again"
-		ln -f "$b/libpython$XY.so.1.0" "$b/libpython$XY.so"
+		relink_libpython "$b"
 		rm -rf "$W/inst/$1"
 		make -C "$b" install >>"$W/logs/$1.log" 2>&1
 	fi
@@ -498,9 +521,7 @@ bolt_apply() {
 		readelf -n "$b/$bin.bolt" | grep -q 'BOLT revision' || die "$b/$bin.bolt has no BOLT note"
 		mv "$b/$bin.bolt" "$b/$bin"
 	done
-	# libpython$XY.so is a hard link to libpython$XY.so.1.0 (the Makefile's
-	# $(LN) -f), and make install copies it: linked again to the rewritten one
-	[ ! -e "$b/libpython$XY.so" ] || ln -f "$b/libpython$XY.so.1.0" "$b/libpython$XY.so"
+	relink_libpython "$b"
 	grep -E 'functions in the binary .* have non-empty execution profile' "$log" |
 		sed 's/^BOLT-INFO: //' >"$log.coverage"
 }
@@ -570,11 +591,7 @@ rebuild_bolt() {
 	cmp -s "$b/python" "$W/inst/$name/bin/python$XY" &&
 		cmp -s "$b/libpython$XY.so.1.0" "$W/inst/$name/lib/libpython$XY.so.1.0" ||
 		die "$name: the installed binaries are not the rewritten ones"
-	local got
-	got=$("$W/inst/$name/bin/python3" -I -c 'import sys
-print(sys.prefix, [l.split()[-1] for l in open("/proc/self/maps") if "libpython" in l][0])')
-	[ "$got" = "$W/inst/$name $W/inst/$name/lib/libpython$XY.so.1.0" ] ||
-		die "$name: the installed python runs with prefix and libpython '$got'"
+	installed_ok "$name"
 	say "$name: BOLT in $(cat "$W/times/bolt-$name") s; $(tr '\n' ';' <"$W/logs/bolt-apply-$name.log.coverage")"
 }
 

@@ -20,8 +20,8 @@ builds: reads the runs of the benchmark set of bench/cpython-pgo,
   the mean over its builds, shown with every build's, the spread and each
   run's variant means; cross-fast, the profile of the fast choice's task
   (FAST_ARGS), and cross-fast-lto, the same with LTO, are reported beside
-  the default and not counted in builds_per_variant. OE-core's own PGO (oe-pgo, oe-pgo-lto) is reported
-  against native (oe_gain_ratio), with its task's time under qemu-user and
+  the default and not counted in builds_per_variant. OE-core's own PGO
+  (oe-pgo, oe-pgo-lto) is reported against native (oe_gain_ratio), with its task's time under qemu-user and
   whether its builds are identical (oe_repro: the sums of python and
   libpython, WORKDIR/times/oe-pgo-I.sha256, the same in every build). With
   NAME: RESULTS/results-VERSION-NAME.txt, and only the oe_*, ours_*,
