@@ -17,6 +17,7 @@ static const struct lazy_sym syms[] = {
 	F(entry_set_pathname),
 	F(entry_set_perm),
 	F(entry_set_size),
+	F(entry_set_symlink),
 	F(entry_size),
 	F(entry_size_is_set),
 	F(entry_symlink),

@@ -25,6 +25,7 @@ struct la {
 	__typeof__(archive_entry_set_pathname) *entry_set_pathname;
 	__typeof__(archive_entry_set_perm) *entry_set_perm;
 	__typeof__(archive_entry_set_size) *entry_set_size;
+	__typeof__(archive_entry_set_symlink) *entry_set_symlink;
 	__typeof__(archive_entry_size) *entry_size;
 	__typeof__(archive_entry_size_is_set) *entry_size_is_set;
 	__typeof__(archive_entry_symlink) *entry_symlink;

@@ -11,7 +11,7 @@ bin_PROGRAMS += %D%/pgo-run
 	%D%/transport.h %D%/transport-ssh.c %D%/transport-serial.c %D%/transport-local.c \
 	%D%/loop.c %D%/loop.h %D%/progress.c %D%/progress.h %D%/proc.c %D%/proc.h \
 	%D%/qemu.c %D%/qemu.h %D%/console.c %D%/console.h %D%/ssh.c %D%/ssh.h \
-	%D%/junit.c %D%/junit.h
+	%D%/junit.c %D%/junit.h %D%/overlay.c %D%/overlay.h
 %C%_pgo_run_SOURCES += %D%/profile.c %D%/profile.h %D%/profile-opts.c \
 	$(%C%_session_sources)
 # "pgo-run bench": the builds timed on the target through the same session,

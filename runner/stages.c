@@ -8,6 +8,7 @@
 #include "common/fe.h"
 #include "runner/collect.h"
 #include "runner/gcda.h"
+#include "runner/overlay.h"
 #include "runner/session.h"
 
 int
@@ -223,12 +224,56 @@ out:
 	return r;
 }
 
+static bool
+disk_full(const char *msg)
+{
+	return strstr(msg, "No space left") || strstr(msg, "Disk quota exceeded");
+}
+
+/* --overlay DIR packed here and unpacked at / there, before the task (ssh only) */
+static int
+stage_overlay(struct session *s)
+{
+	const struct profile_opts *o = s->o;
+	struct overlay_stats st;
+	struct bb_error e = BB_ERROR_INIT;
+	char *path = fe_tmp_template("pgo-run-overlay");
+	int fd = mkstemp(path), r = -1;
+	double t = proc_now();
+
+	progress_stage(&s->pr, "run");
+	if (fd < 0)
+		session_fail(s, "%s: %s", path, strerror(errno));
+	else
+		unlink(path);
+	free(path);
+	if (fd < 0)
+		return -1;
+	if (overlay_pack(o->overlay, fd, &st, &e) < 0 || lseek(fd, 0, SEEK_SET) < 0) {
+		session_fail(s, "%s", e.msg ? e.msg : strerror(errno));
+		bb_error_clear(&e);
+		goto out;
+	}
+	progress_note(&s->pr, "--overlay: %llu files (%llu bytes) and %llu links to /",
+		st.files, st.bytes, st.links);
+	r = ssh_shell_in(s, "tar -x -f - -C /", fd, o->collect_timeout, "--overlay's tar");
+	if (r > 0)
+		session_fail(s, "--overlay: tar on the target exited with status %d%s%s%s", r,
+			disk_full(s->cmd_msg) ? " (its disk is full)" : "",
+			*s->cmd_msg ? ": " : "", s->cmd_msg);
+	else if (!r)
+		progress_note(&s->pr, "--overlay unpacked in %.1fs", proc_now() - t);
+out:
+	close(fd);
+	return r ? -1 : 0;
+}
+
 int
 stages_after_connect(struct session *s, const char *dir, int fd, const char *name)
 {
 	int r = -1;
 
-	if (stage_run(s, dir) == 0 && stage_collect(s, dir, fd) == 0)
+	if ((!s->o->overlay || stage_overlay(s) == 0) && stage_run(s, dir) == 0 && stage_collect(s, dir, fd) == 0)
 		r = stage_install(s, fd, name);
 	if (s->tr->shutdown)
 		s->tr->shutdown(s, r == 0);

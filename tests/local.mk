@@ -59,6 +59,12 @@ check_PROGRAMS += %D%/runner/test-collect
 %C%_runner_test_collect_CPPFLAGS = $(TEST_CFLAGS) $(LIBARCHIVE_CFLAGS) $(LIBXML2_CFLAGS)
 %C%_runner_test_collect_LDADD = $(TEST_LIBS) $(LIBARCHIVE_LIBS) $(LIBXML2_LIBS)
 
+check_PROGRAMS += %D%/runner/test-overlay
+%C%_runner_test_overlay_SOURCES = %D%/runner/test-overlay.c %D%/test-util.c %D%/test-util.h \
+	runner/overlay.c runner/overlay.h runner/la.c runner/la.h
+%C%_runner_test_overlay_CPPFLAGS = $(TEST_CFLAGS) $(LIBARCHIVE_CFLAGS)
+%C%_runner_test_overlay_LDADD = $(TEST_LIBS) $(LIBARCHIVE_LIBS)
+
 check_PROGRAMS += %D%/runner/test-task
 %C%_runner_test_task_SOURCES = %D%/runner/test-task.c %D%/test-util.c %D%/test-util.h \
 	runner/task.c runner/task.h runner/hosttools.c runner/runscript.c runner/runscript.h \

@@ -22,7 +22,7 @@ SYSROOT=${SYSROOT:-/usr/aarch64-linux-gnu}
 require_tools "$QEMU" ssh gcc "${CROSS}gcc" qemu-aarch64 apt-get dpkg-deb readelf \
 	"$BOLT_BIN/llvm-bolt" "$BOLT_BIN/merge-fdata"
 image_load "$out"
-echo "1..8"
+echo "1..9"
 
 BFLAGS=(-O2 -fno-reorder-blocks-and-partition -fno-pie -no-pie -Wl,--emit-relocs)
 # CPython's BOLT_APPLY_FLAGS (configure.ac, 3.14) for x86-64; for aarch64
@@ -68,26 +68,29 @@ if ! board_start 90; then
 fi
 echo "# time board-boot $(since "$t0")s"
 for _ in $(seq 100); do board_ssh true 2>/dev/null && break; sleep 0.2; done
-board_ssh 'cat >/tmp/demo.inst && chmod +x /tmp/demo.inst' <"$W/demo-x86.inst"
 
-# board_profile NAME PROGRAM TASK OUT: the program on the board by pgo-run
-# profile --target ssh, the remote directory /tmp/pgo-bolt; exit $rc
+# board_profile NAME PROGRAM TASK OUT [OPTION...]: the program on the board by
+# pgo-run profile --target ssh, the remote directory /tmp/pgo-bolt; exit $rc
 board_profile() {
 	"$PGO_RUN" profile --target ssh 127.0.0.1 --ssh-port "$qemu_port" --ssh-key "$IMAGE_SSH_KEY" \
 		--known-hosts "$W/known_hosts" --accept-new-host-key --python "$2" --task "$3" \
 		--remote-dir /tmp/pgo-bolt --gcc-version "$GCCV" --timeout 120 \
-		--log "$W/$1.log" --out "$4" >"$W/$1.out" 2>"$W/$1.err"
+		--log "$W/$1.log" --out "$4" "${@:5}" >"$W/$1.out" 2>"$W/$1.err"
 	rc=$?
 }
 
-# 2 the instrumented demo in the guest: its .fdata comes back, counted in the manifest
+# 2 the instrumented demo taken to the guest by --overlay (the file, and a
+# link to it), run there: its .fdata comes back, counted in the manifest
+rm -rf "$W/overlay" && mkdir -p "$W/overlay/opt/bolt-demo/bin" &&
+	cp "$W/demo-x86.inst" "$W/overlay/opt/bolt-demo/bin/demo.inst" &&
+	ln -s demo.inst "$W/overlay/opt/bolt-demo/bin/demo"
 t0=$(now)
-board_profile x86 /tmp/demo.inst "$DEMO_ARGS" "$W/prof-x86"
+board_profile x86 /opt/bolt-demo/bin/demo "$DEMO_ARGS" "$W/prof-x86" --overlay "$W/overlay"
 echo "# time bolt-guest-run $(since "$t0")s"
 n=$(ls "$W"/prof-x86/demo.*.fdata 2>/dev/null | wc -l)
 if [ "$rc" = 0 ] && [ "$n" = 1 ] &&
    grep -q '<bolt files="1" bytes="[1-9][0-9]*"/>' "$W/prof-x86/pgo-manifest.xml"; then
-	ok "x86-64 guest: BOLT's profile brought back by pgo-run profile ($(wc -l <"$W"/prof-x86/demo.*.fdata) records)"
+	ok "x86-64 guest: the instrumented demo put there by --overlay ($(grep -o -- '--overlay: .*to /' "$W/x86.log")), its BOLT profile brought back by pgo-run profile ($(wc -l <"$W"/prof-x86/demo.*.fdata) records)"
 else
 	not_ok "x86-64 guest: BOLT's profile (exit $rc, $n .fdata)"; diag "$W/x86.err"; tail -n 20 "$W/x86.log" | diag
 fi
@@ -119,9 +122,26 @@ if [ "$rc" = 1 ] && [ "$(wc -l <"$W/evil.err")" = 1 ] &&
 else
 	not_ok "a malformed .fdata from the guest (exit $rc)"; diag "$W/evil.err"
 fi
+
+# 5 an --overlay with what is neither a file nor a link: one line, exit 1,
+# before anything runs on the target; and none where the task is no guest's
+mkfifo "$W/overlay/opt/bolt-demo/fifo"
+board_profile badov /bin/true "" "$W/prof-x86" --overlay "$W/overlay"
+"$PGO_RUN" profile --target local --python /bin/true --task "" --gcc-version "$GCCV" \
+	--out "$W/prof-local" --overlay "$W/overlay" >/dev/null 2>"$W/ovlocal.err"
+rc_local=$?
+if [ "$rc" = 1 ] && [ "$(wc -l <"$W/badov.err")" = 1 ] &&
+   grep -q "^pgo-run: run: --overlay $W/overlay/opt/bolt-demo/fifo: not a regular file, directory or symbolic link$" "$W/badov.err" &&
+   [ "$(tree_sum "$W/prof-x86")" = "$before" ] && [ "$rc_local" = 2 ] &&
+   grep -q -- "--overlay needs ssh to the target" "$W/ovlocal.err"; then
+	ok "a bad --overlay: $(cat "$W/badov.err"); with --target local: $(head -n 1 "$W/ovlocal.err")"
+else
+	not_ok "a bad --overlay (exit $rc, $rc_local)"; diag "$W/badov.err"; diag "$W/ovlocal.err"
+fi
+rm -f "$W/overlay/opt/bolt-demo/fifo"
 qemu_stop
 
-# 5 the aarch64 runtime: Debian's libbolt-19-dev:arm64 of the host's bolt-19 version,
+# 6 the aarch64 runtime: Debian's libbolt-19-dev:arm64 of the host's bolt-19 version,
 # unpacked in the build tree (kept for the next run)
 rt_dir=$PWD/tests/bolt-arm64
 rt=$rt_dir/root/usr/lib/llvm-19/lib/libbolt_rt_instr.a
@@ -154,7 +174,7 @@ else
 	not_ok "the aarch64 demo instrumented (runtime $ver)"; diag "$W/apt.log"; diag "$W/a64.log"
 fi
 
-# 6 its profile through qemu-aarch64
+# 7 its profile through qemu-aarch64
 "$PGO_RUN" profile --target qemu-user --arch aarch64 --sysroot "$SYSROOT" --python "$W/demo-a64.inst" \
 	--task "$DEMO_ARGS" --remote-dir "$W/remote-a64" --cc "${CROSS}gcc" --timeout 120 \
 	--log "$W/a64-run.log" --out "$W/prof-a64" >"$W/a64-run.out" 2>"$W/a64-run.err"
@@ -166,7 +186,7 @@ else
 	not_ok "aarch64: BOLT's profile (exit $rc)"; diag "$W/a64-run.err"
 fi
 
-# 7 applied, and the same output as the plain aarch64 demo
+# 8 applied, and the same output as the plain aarch64 demo
 bolt_apply a64 "$W/demo-a64" "$W/prof-a64"
 applied=$?
 # shellcheck disable=SC2086
@@ -179,7 +199,7 @@ else
 	not_ok "aarch64: BOLT applied (status $applied)"; diag "$W/a64.apply.log"
 fi
 
-# 8 llvm-bolt twice from one merged profile: the same binary, for each. Its
+# 9 llvm-bolt twice from one merged profile: the same binary, for each. Its
 # note (.note.bolt_info) records its command line, so the two runs use the
 # same relative names, in two directories
 same=0
