@@ -127,7 +127,8 @@ EXTRA_KEYS = ['from', 'builds', 'lto_from', 'lto_builds', 'lto_baseline_geomean'
               'parallel_gain_ratio', 'parallel_builds', 'parallel_serial_task_s',
               'parallel_serial_gain_ratio', 'parallel_from', 'fast_lto_gain', 'fast_lto_gain_ratio',
               'fast_lto_builds', 'bolt_gain', 'native_bolt_gain', 'bolt_gain_ratio', 'bolt_builds',
-              'bolt_over_lto_ratio', 'bolt_over_lto_ci95', 'model_from']
+              'bolt_over_lto_ratio', 'bolt_over_lto_range', 'bolt_over_lto_ci95',
+              'native_bolt_over_lto_ratio', 'bolt_task_s', 'fast_lto_from', 'bolt_from', 'model_from']
 
 # the line of a target other than x86_64 (no real timing there: a model's
 # gains, marked as such, and what was measured of the cross build)
@@ -613,7 +614,12 @@ def builds(w, version, task_args, fast_args, results, name=None):
             'bolt_gain': f3('cross-bolt'), 'native_bolt_gain': f3('native-bolt'),
             'bolt_gain_ratio': ratio('cross-bolt', 'native-bolt'), 'bolt_builds': str(len(var['cross-bolt'])),
             'bolt_over_lto_ratio': ratio('cross-bolt', 'cross-fast-lto'),
-            'bolt_over_lto_ci95': ci('cross-bolt', 'cross-fast-lto')})
+            'bolt_over_lto_range': ratio_range('cross-bolt', 'cross-fast-lto'),
+            'bolt_over_lto_ci95': ci('cross-bolt', 'cross-fast-lto'),
+            'native_bolt_over_lto_ratio': ratio('native-bolt', 'native-lto')})
+        bt = [t for t in (profile_times(w, n + '-bolt')[1] for n in var['cross-bolt']) if t is not None]
+        if bt:
+            fields['bolt_task_s'] = '%.0f' % statistics.mean(bt)
     if 'cross-fast-lto' in var:
         fields.update({
             'fast_lto_gain': f3('cross-fast-lto'), 'fast_lto_gain_ratio': ratio('cross-fast-lto', 'native-lto'),
@@ -631,10 +637,17 @@ def builds(w, version, task_args, fast_args, results, name=None):
     os.replace(out + '.tmp', out)
     if name:
         # only OE-core's figures, from this results file; the line's others kept
-        oe = {k: v for k, v in fields.items()
-              if k.startswith(('oe_', 'ours_', 'parallel_', 'fast_lto_', 'bolt_', 'native_bolt_'))}
-        if oe:
-            oe.update({'oe_from': os.path.basename(out), 'oe_baseline_geomean': fields['baseline_geomean']})
+        # each group of fields names the results file it comes from
+        groups = {'oe': ('oe_', 'ours_'), 'parallel': ('parallel_',), 'fast_lto': ('fast_lto_',),
+                  'bolt': ('bolt_', 'native_bolt_')}
+        oe = {}
+        for g, prefixes in groups.items():
+            got = {k: v for k, v in fields.items() if k.startswith(prefixes)}
+            if got:
+                oe.update(got)
+                oe[g + '_from'] = os.path.basename(out)
+        if any(k.startswith('oe_') for k in fields):
+            oe['oe_baseline_geomean'] = fields['baseline_geomean']
             if 'native' in var:
                 oe.update({'oe_native_gain': f3('native'), 'oe_native_builds': str(len(var['native']))})
             if 'native-lto' in var and 'oe-pgo-lto' in var:
