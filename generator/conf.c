@@ -27,6 +27,7 @@ static const struct knob knobs[] = {
 	{ "PGO_TOOLCHAIN", toolchain_values, "gcc or clang" },
 	{ "PGO_TRANSPORT", transport_values, "ssh or serial" },
 	{ "PGO_LTO", bool_values, "0 or 1" },
+	{ "PGO_BOLT", bool_values, "0 or 1" },
 	{ "PGO_AUTO_DEPEND", bool_values, "0 or 1" },
 	{ "PGO_BUILD_RUNS", bool_values, "0 or 1" },
 	{ "PGO_PROFILE_DIR", NULL, NULL },
@@ -83,22 +84,46 @@ check_legacy(struct bb_data *d, struct bb_error *err)
 	return ret;
 }
 
-/* pgo-build-runs.py is installed by the Python 3 profile-opt recipe */
+/*
+ * knobs that serve the target's Python 3 alone (pgo-build-runs.py is
+ * installed by its profile-opt recipe; BOLT rewrites its binaries): "1"
+ * needs PYTHON_PROFILE_OPT = "1" and Python 3
+ */
 static int
-check_build_runs(struct bb_data *d, struct bb_error *err)
+check_needs_target_py3(struct bb_data *d, const char *knob, struct bb_error *err)
 {
-	char *runs = NULL, *opt = NULL, *ver = NULL;
+	char *val = NULL, *opt = NULL, *ver = NULL;
 	int ret = 0;
 
-	bb_data_get(d, "PGO_BUILD_RUNS", true, &runs);
+	bb_data_get(d, knob, true, &val);
 	bb_data_get(d, "PYTHON_PROFILE_OPT", true, &opt);
 	bb_data_get(d, "PGO_PYTHON_VERSION", true, &ver);
-	if (runs && !strcmp(runs, "1") && ((opt && strcmp(opt, "1")) || (ver && !strcmp(ver, "2.7"))))
-		ret = bb_error(err, bb_data_loc(d, "PGO_BUILD_RUNS"),
-			"PGO_BUILD_RUNS = \"1\" needs PYTHON_PROFILE_OPT = \"1\" and Python 3");
-	free(runs);
+	if (val && !strcmp(val, "1") && ((opt && strcmp(opt, "1")) || (ver && !strcmp(ver, "2.7"))))
+		ret = bb_error(err, bb_data_loc(d, knob),
+			"%s = \"1\" needs PYTHON_PROFILE_OPT = \"1\" and Python 3", knob);
+	free(val);
 	free(opt);
 	free(ver);
+	return ret;
+}
+
+/* BOLT's profile run takes the binaries to the guest over ssh (pgo-run --overlay),
+   and the profile it sits on is GCC's */
+static int
+check_bolt(struct bb_data *d, struct bb_error *err)
+{
+	char *bolt = NULL, *tr = NULL, *tc = NULL;
+	int ret = 0;
+
+	bb_data_get(d, "PGO_BOLT", true, &bolt);
+	bb_data_get(d, "PGO_TRANSPORT", true, &tr);
+	bb_data_get(d, "PGO_TOOLCHAIN", true, &tc);
+	if (bolt && !strcmp(bolt, "1") && ((tr && strcmp(tr, "ssh")) || (tc && strcmp(tc, "gcc"))))
+		ret = bb_error(err, bb_data_loc(d, "PGO_BOLT"),
+			"PGO_BOLT = \"1\" needs PGO_TRANSPORT = \"ssh\" and PGO_TOOLCHAIN = \"gcc\"");
+	free(bolt);
+	free(tr);
+	free(tc);
 	return ret;
 }
 
@@ -141,5 +166,9 @@ conf_check_knobs(struct bb_data *d, struct bb_error *err)
 			return -1;
 	if (check_legacy(d, err) < 0 || check_maintainer(d, err) < 0)
 		return -1;
-	return check_build_runs(d, err);
+	if (check_needs_target_py3(d, "PGO_BUILD_RUNS", err) < 0)
+		return -1;
+	if (check_needs_target_py3(d, "PGO_BOLT", err) < 0)
+		return -1;
+	return check_bolt(d, err);
 }

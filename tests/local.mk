@@ -163,6 +163,12 @@ dist_check_SCRIPTS += %D%/runner/test-bolt.sh
 TESTS += %D%/runner/test-bolt.sh
 TEST_BOLT_LOG = %D%/runner/test-bolt.sh.log
 $(TEST_BOLT_LOG): %D%/runner/qemu.sh.log
+# the layer's do_pgo_bolt (PGO_BOLT = "1") run by pgo-run task against the
+# test image, on a stand-in python3 built for BOLT
+dist_check_SCRIPTS += %D%/runner/do-pgo-bolt.sh
+TESTS += %D%/runner/do-pgo-bolt.sh
+TEST_DO_PGO_BOLT_LOG = %D%/runner/do-pgo-bolt.sh.log
+$(TEST_DO_PGO_BOLT_LOG): %D%/runner/qemu.sh.log
 # pgo-run bench --target local on Debian's python3: an A/A run, a tarball
 # build, and the errors
 dist_check_SCRIPTS += %D%/runner/test-bench.sh
@@ -205,6 +211,10 @@ TESTS += %D%/generator/layer-build.sh %D%/generator/debug-paths.sh \
 	%D%/generator/runner-src.sh %D%/generator/rpath.sh %D%/generator/switch.sh \
 	%D%/generator/layer-compat.sh
 EXTRA_DIST += %D%/generator/anon.py %D%/generator/anon.sh
+# PGO_BOLT's parse-time choices: the MACHINEs BOLT cannot rewrite, the
+# releases without an llvm-project source, the task's place
+dist_check_SCRIPTS += %D%/generator/bolt.sh
+TESTS += %D%/generator/bolt.sh
 EXTRA_DIST += %D%/data %D%/bblang/conformance-python.txt %D%/image
 # bench/model's TCG plugins on code of known behaviour, under qemu-x86_64 and
 # qemu-aarch64 (they build from Debian's qemu source package)

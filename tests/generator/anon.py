@@ -34,9 +34,18 @@ def addtask(task, before, after, d):
     d.changes.append('task %s after %s before %s' % (task, after, before))
 
 
+def which(path, item):
+    """bb.utils.which without its other arguments: the first PATH entry holding item"""
+    import os
+    for p in (path or '').split(':'):
+        if p and os.path.exists(os.path.join(p, item)):
+            return os.path.join(p, item)
+    return ''
+
+
 # the part of BitBake's bb module the meta-pgo anonymous functions use
 bb = Namespace(parse=Namespace(SkipRecipe=SkipRecipe), fatal=fatal,
-               build=Namespace(addtask=addtask))
+               build=Namespace(addtask=addtask), utils=Namespace(which=which))
 
 
 def unescape(s):
@@ -80,7 +89,7 @@ def main():
         d = Data(f)
     try:
         for name in (d.getVar('__BBANONFUNCS') or '').split():
-            scope = {'bb': bb}
+            scope = {'bb': bb, 'os': __import__('os')}
             exec(d.getVar(name), scope)
             scope[name](d)
     except SkipRecipe as e:

@@ -16,7 +16,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=4a042a0d713f4ba1be8cea5b5b38036605c8aea98cee76fa4914d9e3bb84d216"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=8809815ba5351a582b8d3c0143d41ac56a331e48b00e36ce69a26ec2e56438dc"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
