@@ -16,7 +16,7 @@ trap 'rm -rf "$tmp"' EXIT
 . "$here/../tap.sh"
 # shellcheck source=tests/generator/anon.sh
 . "$here/anon.sh"
-echo "1..10"
+echo "1..11"
 
 l=$TEST_DATADIR/layers/bolt/expected
 app=$l/recipes-devtools/python/python3_%.bbappend
@@ -44,6 +44,12 @@ flag do_pgo_bolt[mcdepends] =  mc::pgo:python3-pgo-image:do_image_complete"
 got=$(py3 -D TARGET_ARCH=x86_64 -D MACHINE=qemux86-64 -D BBPATH="$tmp/oe:$l" | grep bolt)
 is "python3 on qemux86-64 without the pgo multiconfig: the task, no mcdepends" "$got" \
 	"task do_pgo_bolt after do_install before do_package do_populate_sysroot"
+
+got=$(py3 -D TARGET_ARCH=aarch64 -D MACHINE=qemuarm64 -D BBMULTICONFIG=pgo -D BBPATH="$tmp/oe:$l" \
+	-D PGO_BOLT_PROFILE_DIR=/srv/bolt | grep bolt)
+is "python3 with PGO_BOLT_PROFILE_DIR: no image to wait for, the archive's manifest in the checksum" "$got" \
+	"task do_pgo_bolt after do_install before do_package do_populate_sysroot
+flag do_pgo_bolt[file-checksums] =  /srv/bolt/pgo-manifest.xml:False"
 
 for r in llvm-bolt-native bolt-runtime; do
 	f=$l/recipes-devtools/bolt/$r.bb

@@ -95,6 +95,10 @@ PGO_BOLT_COMMON_FLAGS ??= "-update-debug-sections -skip-funcs=${PGO_BOLT_SKIP}"
 # and its BOLT_APPLY_FLAGS; on AArch64 without -inline-all and -frame-opt=hot,
 # each of which made llvm-bolt 19 crash (SIGSEGV) on AArch64 binaries
 PGO_BOLT_APPLY_FLAGS ??= "${PGO_BOLT_COMMON_FLAGS} -reorder-blocks=ext-tsp -reorder-functions=cdsort -split-functions -icf=1 -split-eh -reorder-functions-use-hot-size -peepholes=none -jump-tables=aggressive -inline-ap -indirect-call-promotion=all -dyno-stats -use-gnu-stack ${@'' if d.getVar('TARGET_ARCH') == 'aarch64' else '-inline-all -frame-opt=hot'}"
+# a BOLT profile from an earlier run, installed with pgo-run import from its
+# archive (${PGO_BOLT_WORKDIR}/profile/profile.tar): used instead of a run on
+# the target, so two builds from one archive are byte-identical; empty: run
+PGO_BOLT_PROFILE_DIR ??= ""
 # a binary whose rewrite has profile for fewer of its functions (percent)
 # fails the build (CPython 3.14's libpython: 60% after the fast task)
 PGO_BOLT_COVERAGE_MIN ??= "25"
@@ -120,6 +124,35 @@ do_pgo_bolt() {
 	fi
 	w=${PGO_BOLT_WORKDIR}
 	bins="${bindir}/python${PYTHON_MAJMIN} ${libdir}/libpython${PYTHON_MAJMIN}.so.1.0"
+	for f in $bins; do
+		[ -f ${D}$f ] || bbfatal "PGO_BOLT: do_install wrote no $f"
+		cp ${D}$f $w/$(basename $f)
+	done
+	prof=${PGO_BOLT_PROFILE_DIR}
+	if [ -n "$prof" ]; then
+		[ -f $prof/pgo-manifest.xml ] || bbfatal "PGO_BOLT: PGO_BOLT_PROFILE_DIR $prof holds no profile: install one with pgo-run import ARCHIVE --profile-dir $prof --gcc-version ${GCCVERSION}"
+		bbnote "PGO_BOLT: the profile of $prof, no run on the target"
+	else
+		prof=$w/profile
+		pgo_bolt_gather $prof
+	fi
+	for f in $bins; do
+		n=$(basename $f)
+		ls $prof/$n.*.fdata >/dev/null 2>&1 || bbfatal "PGO_BOLT: no BOLT profile of $n in $prof"
+		merge-fdata $prof/$n.*.fdata >$w/$n.fdata 2>$w/merge-$n.log ||
+			bbfatal "PGO_BOLT: merge-fdata failed on $n: $(tail -n 1 $w/merge-$n.log)"
+		(cd $w && llvm-bolt $n -o $n.bolt -data=$n.fdata ${PGO_BOLT_APPLY_FLAGS}) >$w/apply-$n.log 2>&1 ||
+			bbfatal "PGO_BOLT: llvm-bolt failed on $n: $(tail -n 1 $w/apply-$n.log)"
+		pgo_check_bolt $w/$n.bolt $w/apply-$n.log
+		install -m 0755 $w/$n.bolt ${D}$f
+	done
+}
+
+# pgo_bolt_gather DIR: ${D} with python and libpython instrumented, laid over
+# the pgo image's root in QEMU, the task run; its .fdata installed in DIR,
+# with profile.tar, the archive PGO_BOLT_PROFILE_DIR takes back
+pgo_bolt_gather() {
+	out=$1
 	[ -f ${PGO_BOLT_RUNTIME} ] || bbfatal "PGO_BOLT: no instrumentation runtime ${PGO_BOLT_RUNTIME}"
 	bolt=$(command -v llvm-bolt) || bbfatal "PGO_BOLT: no llvm-bolt on PATH"
 	rt=$(realpath -m --relative-to=$(dirname $(realpath $bolt))/../lib ${PGO_BOLT_RUNTIME})
@@ -127,8 +160,6 @@ do_pgo_bolt() {
 	cp -a ${D}/. $w/overlay/
 	for f in $bins; do
 		n=$(basename $f)
-		[ -f ${D}$f ] || bbfatal "PGO_BOLT: do_install wrote no $f"
-		cp ${D}$f $w/$n
 		llvm-bolt $w/$n -instrument -instrumentation-file-append-pid \
 			-instrumentation-file=${PGO_BOLT_TARGET_DIR}/$n \
 			-runtime-instrumentation-lib=$rt \
@@ -156,17 +187,8 @@ do_pgo_bolt() {
 		--timeout ${PGO_PROFILE_TIMEOUT} \
 		--idle-timeout ${PGO_PROFILE_IDLE_TIMEOUT} \
 		--log $w/profile.log \
-		--out $w/profile
-	for f in $bins; do
-		n=$(basename $f)
-		ls $w/profile/$n.*.fdata >/dev/null 2>&1 || bbfatal "PGO_BOLT: the task brought back no BOLT profile of $n"
-		merge-fdata $w/profile/$n.*.fdata >$w/$n.fdata 2>$w/merge-$n.log ||
-			bbfatal "PGO_BOLT: merge-fdata failed on $n: $(tail -n 1 $w/merge-$n.log)"
-		(cd $w && llvm-bolt $n -o $n.bolt -data=$n.fdata ${PGO_BOLT_APPLY_FLAGS}) >$w/apply-$n.log 2>&1 ||
-			bbfatal "PGO_BOLT: llvm-bolt failed on $n: $(tail -n 1 $w/apply-$n.log)"
-		pgo_check_bolt $w/$n.bolt $w/apply-$n.log
-		install -m 0755 $w/$n.bolt ${D}$f
-	done
+		--out $out
+	rm -rf $w/overlay
 }
 do_pgo_bolt[doc] = "Rewrites python and libpython with BOLT, from a profile of the installed binaries gathered on the target, and proves it applied"
 do_pgo_bolt[network] = "1"
@@ -180,7 +202,8 @@ do_pgo_bolt[depends] += "\
     qemu-system-native:do_populate_sysroot \
 "
 # the image of the pgo multiconfig, where it is one of BBMULTICONFIG
-PGO_BOLT_IMAGE_DEPENDS = "${@'mc::${PGO_MC}:${PGO_IMAGE}:do_image_complete' if d.getVar('PGO_ENABLED') == '1' and d.getVar('PGO_MC') in (d.getVar('BBMULTICONFIG') or '').split() else ''}"
+# (none for a profile from an archive, whose manifest the task's checksum holds)
+PGO_BOLT_IMAGE_DEPENDS = "${@'mc::${PGO_MC}:${PGO_IMAGE}:do_image_complete' if d.getVar('PGO_ENABLED') == '1' and d.getVar('PGO_MC') in (d.getVar('BBMULTICONFIG') or '').split() and not d.getVar('PGO_BOLT_PROFILE_DIR') else ''}"
 
 # the task and the dependency on the profile, for python3 alone: addtask and
 # a flag set here would be python3-native's too. The mcdepends flag is set
@@ -202,6 +225,8 @@ python () {
     deps = (d.getVar('PGO_BOLT_IMAGE_DEPENDS') or '').strip()
     if deps:
         d.appendVarFlag('do_pgo_bolt', 'mcdepends', ' ' + deps)
+    if d.getVar('PGO_BOLT_PROFILE_DIR'):
+        d.appendVarFlag('do_pgo_bolt', 'file-checksums', ' ${PGO_BOLT_PROFILE_DIR}/pgo-manifest.xml:False')
 }
 
 # keep the profile's path out of the packaged Makefile and sysconfig data
