@@ -93,8 +93,10 @@ PGO_BOLT_RUNTIME ??= "${STAGING_LIBDIR}/pgo-bolt/libbolt_rt_instr.a"
 PGO_BOLT_SKIP = "_PyEval_EvalFrameDefault,sre_ucs1_match/1,sre_ucs1_match.lto_priv.0/1,sre_ucs2_match/1,sre_ucs2_match.lto_priv.0/1,sre_ucs4_match/1,sre_ucs4_match.lto_priv.0/1"
 PGO_BOLT_COMMON_FLAGS ??= "-update-debug-sections -skip-funcs=${PGO_BOLT_SKIP}"
 # and its BOLT_APPLY_FLAGS; on AArch64 without -inline-all and -frame-opt=hot,
-# each of which made llvm-bolt 19 crash (SIGSEGV) on AArch64 binaries
-PGO_BOLT_APPLY_FLAGS ??= "${PGO_BOLT_COMMON_FLAGS} -reorder-blocks=ext-tsp -reorder-functions=cdsort -split-functions -icf=1 -split-eh -reorder-functions-use-hot-size -peepholes=none -jump-tables=aggressive -inline-ap -indirect-call-promotion=all -dyno-stats -use-gnu-stack ${@'' if d.getVar('TARGET_ARCH') == 'aarch64' else '-inline-all -frame-opt=hot'}"
+# each of which made llvm-bolt 19 crash (SIGSEGV) on an AArch64 program, and
+# without -indirect-call-promotion=all, which made it crash on CPython 3.14's
+# AArch64 libpython (qemuarm64's tune, GCC 12)
+PGO_BOLT_APPLY_FLAGS ??= "${PGO_BOLT_COMMON_FLAGS} -reorder-blocks=ext-tsp -reorder-functions=cdsort -split-functions -icf=1 -split-eh -reorder-functions-use-hot-size -peepholes=none -jump-tables=aggressive -inline-ap -dyno-stats -use-gnu-stack ${@'' if d.getVar('TARGET_ARCH') == 'aarch64' else '-inline-all -indirect-call-promotion=all -frame-opt=hot'}"
 # a BOLT profile from an earlier run, installed with pgo-run import from its
 # archive (${PGO_BOLT_WORKDIR}/profile/profile.tar): used instead of a run on
 # the target, so two builds from one archive are byte-identical; empty: run
@@ -221,6 +223,10 @@ python () {
         bb.fatal('PGO_BOLT: BOLT rewrites x86-64 and AArch64 binaries only, and MACHINE "%s" is %s: generate meta-pgo with PGO_BOLT = "0" for it' % (d.getVar('MACHINE'), arch))
     if not bb.utils.which(d.getVar('BBPATH'), 'recipes-devtools/clang/common-source.inc'):
         bb.fatal('PGO_BOLT: llvm-bolt-native builds BOLT from the llvm-project source of OE-core (whinlatter and later) or of meta-clang, and this build has neither: add meta-clang, or generate meta-pgo with PGO_BOLT = "0"')
+    # none in the multiconfig that gathers the profile: python3 is built
+    # there without PGO, and the task's tools would be built there for nothing
+    if d.getVar('PGO_ENABLED') != '1':
+        return
     bb.build.addtask('do_pgo_bolt', 'do_package do_populate_sysroot', 'do_install', d)
     deps = (d.getVar('PGO_BOLT_IMAGE_DEPENDS') or '').strip()
     if deps:
