@@ -16,7 +16,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=e9d4929bf7dfb35ce1e3dc3c2783370349c15ef0dc382bc16e17234ac0d4ca70"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=5af5ef6165068ab988e02c51395b98aef781bb577a2efa34db42e374da6fc835"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
