@@ -292,17 +292,11 @@ pack(struct bench *b, const char *dir, const char *label)
 {
 	static const char *const excl[] = { "--exclude=*/lib/python3*/test",
 		"--exclude=*/lib/python3*/config-*/*.a", "--exclude=*/lib/libpython3*.a", NULL };
-	char *path = fe_tmp_template("pgo-bench-tar");
 	struct bb_strvec argv = BB_STRVEC_INIT;
-	int fd = mkstemp(path), r;
+	int fd = session_tmp_file(&b->s, "pgo-bench-tar"), r;
 
-	if (fd < 0) {
-		fail(b, "%s: %s", path, strerror(errno));
-		free(path);
+	if (fd < 0)
 		return -1;
-	}
-	unlink(path);
-	free(path);
 	bb_strvec_pushdup(&argv, "tar");
 	bb_strvec_pushdup(&argv, "-c");
 	bb_strvec_pushdup(&argv, "-f");
@@ -394,12 +388,6 @@ make_priv(struct bench *b)
 	return 0;
 }
 
-static bool
-disk_full(const char *msg)
-{
-	return strstr(msg, "No space left") || strstr(msg, "Disk quota exceeded");
-}
-
 /* the tar in fd unpacked into priv/sub on the target */
 static int
 push(struct bench *b, int fd, const char *sub, const char *what)
@@ -414,7 +402,7 @@ push(struct bench *b, int fd, const char *sub, const char *what)
 	progress_last(&b->s.pr, what);
 	progress_draw(&b->s.pr, true);
 	r = target_sh_in(b, cmd, fd, 3600, "tar");
-	if (r > 0 && disk_full(b->s.cmd_msg))
+	if (r > 0 && session_disk_full(b->s.cmd_msg))
 		fail(b, "%s: the target's disk is full in %s (%lld bytes to unpack): %s", what,
 			dir, (long long)size, b->s.cmd_msg);
 	else if (r > 0)

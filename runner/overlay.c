@@ -27,16 +27,20 @@ tar_error(struct pack *p)
 	return bb_error(p->err, NULL, "--overlay %s: %s", p->root, p->la->error_string(p->w));
 }
 
+/* the entry for rel: a regular file of sb's size, or a link to link */
 static int
-header(struct pack *p, const char *rel, mode_t type, const struct stat *sb)
+header(struct pack *p, const char *rel, const struct stat *sb, const char *link)
 {
 	p->la->entry_clear(p->e);
 	p->la->entry_set_pathname(p->e, rel);
-	p->la->entry_set_filetype(p->e, type);
+	p->la->entry_set_filetype(p->e, link ? AE_IFLNK : AE_IFREG);
 	/* the target's root owns them (the archive's owner is 0 unless set) */
-	p->la->entry_set_perm(p->e, sb->st_mode & 07777);
+	p->la->entry_set_perm(p->e, link ? 0777 : sb->st_mode & 07777);
 	p->la->entry_set_mtime(p->e, sb->st_mtim.tv_sec, 0);
-	p->la->entry_set_size(p->e, type == AE_IFREG ? (la_int64_t)sb->st_size : 0);
+	if (link)
+		p->la->entry_set_symlink(p->e, link);
+	else
+		p->la->entry_set_size(p->e, (la_int64_t)sb->st_size);
 	return p->la->write_header(p->w, p->e) == ARCHIVE_OK ? 0 : tar_error(p);
 }
 
@@ -49,7 +53,7 @@ add_file(struct pack *p, int dfd, const char *name, const char *rel, const struc
 
 	if (fd < 0)
 		return bb_error(p->err, NULL, "--overlay %s/%s: %s", p->root, rel, strerror(errno));
-	if (header(p, rel, AE_IFREG, sb) < 0) {
+	if (header(p, rel, sb, NULL) < 0) {
 		close(fd);
 		return -1;
 	}
@@ -80,14 +84,8 @@ add_link(struct pack *p, int dfd, const char *name, const char *rel, const struc
 	if (n < 0)
 		return bb_error(p->err, NULL, "--overlay %s/%s: %s", p->root, rel, strerror(errno));
 	target[n] = '\0';
-	p->la->entry_clear(p->e);
-	p->la->entry_set_pathname(p->e, rel);
-	p->la->entry_set_filetype(p->e, AE_IFLNK);
-	p->la->entry_set_perm(p->e, 0777);
-	p->la->entry_set_mtime(p->e, sb->st_mtim.tv_sec, 0);
-	p->la->entry_set_symlink(p->e, target);
-	if (p->la->write_header(p->w, p->e) != ARCHIVE_OK)
-		return tar_error(p);
+	if (header(p, rel, sb, target) < 0)
+		return -1;
 	p->st->links++;
 	return 0;
 }

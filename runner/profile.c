@@ -22,21 +22,6 @@ static const struct target {
 	[TARGET_QEMU_USER] = { "qemu-user", 2, target_qemu_user },
 };
 
-/* an unlinked temporary file for the tar stream */
-static int
-tmp_file(struct session *s)
-{
-	char *path = fe_tmp_template("pgo-run-tar");
-	int fd = mkstemp(path);
-
-	if (fd < 0)
-		session_fail(s, "%s: %s", path, strerror(errno));
-	else
-		unlink(path);
-	free(path);
-	return fd;
-}
-
 /* the error line, into the log too when that is a file; the report */
 static int
 report(struct session *s, FILE *log, int r)
@@ -67,7 +52,7 @@ profile_run(const struct profile_opts *o)
 		return 1;
 	}
 	session_init(&s, o, log, t->name, stages + t->first);
-	if (proc_signals_init(&s.err) == 0 && (fd = tmp_file(&s)) >= 0) {
+	if (proc_signals_init(&s.err) == 0 && (fd = session_tmp_file(&s, "pgo-run-tar")) >= 0) {
 		r = t->run(&s, fd);
 		close(fd);
 	}

@@ -1,10 +1,12 @@
 /* the session of "pgo-run profile": its lifecycle, its errors, its waits and commands */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "bblang/buf.h"
+#include "common/fe.h"
 #include "runner/session.h"
 
 const char *const profile_target_names[] = { "qemu", "local", "ssh", "qemu-user", NULL };
@@ -31,6 +33,26 @@ session_clear_error(struct session *s)
 {
 	bb_error_clear(&s->err);
 	s->failed = NULL;
+}
+
+int
+session_tmp_file(struct session *s, const char *name)
+{
+	char *path = fe_tmp_template(name);
+	int fd = mkstemp(path);
+
+	if (fd < 0)
+		session_fail(s, "%s: %s", path, strerror(errno));
+	else
+		unlink(path);
+	free(path);
+	return fd;
+}
+
+bool
+session_disk_full(const char *msg)
+{
+	return strstr(msg, "No space left") || strstr(msg, "Disk quota exceeded");
 }
 
 void

@@ -75,6 +75,10 @@ void session_release(struct session *s);
 /* sets the error "STAGE: message" unless one is set already; returns -1 */
 int session_fail(struct session *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void session_clear_error(struct session *s);
+/* an unlinked temporary file (fe_tmp_template(name)), or -1 with the error set */
+int session_tmp_file(struct session *s, const char *name);
+/* whether a command's last line says the disk it wrote to is full */
+bool session_disk_full(const char *msg);
 
 /* copies line (unless empty) into dst, the last line kept of some output */
 void session_keep(char *dst, size_t size, const char *line);

@@ -224,12 +224,6 @@ out:
 	return r;
 }
 
-static bool
-disk_full(const char *msg)
-{
-	return strstr(msg, "No space left") || strstr(msg, "Disk quota exceeded");
-}
-
 /* --overlay DIR packed here and unpacked at / there, before the task (ssh only) */
 static int
 stage_overlay(struct session *s)
@@ -237,17 +231,11 @@ stage_overlay(struct session *s)
 	const struct profile_opts *o = s->o;
 	struct overlay_stats st;
 	struct bb_error e = BB_ERROR_INIT;
-	char *path = fe_tmp_template("pgo-run-overlay");
-	int fd = mkstemp(path), r = -1;
 	double t = proc_now();
+	int fd, r = -1;
 
 	progress_stage(&s->pr, "run");
-	if (fd < 0)
-		session_fail(s, "%s: %s", path, strerror(errno));
-	else
-		unlink(path);
-	free(path);
-	if (fd < 0)
+	if ((fd = session_tmp_file(s, "pgo-run-overlay")) < 0)
 		return -1;
 	if (overlay_pack(o->overlay, fd, &st, &e) < 0 || lseek(fd, 0, SEEK_SET) < 0) {
 		session_fail(s, "%s", e.msg ? e.msg : strerror(errno));
@@ -259,7 +247,7 @@ stage_overlay(struct session *s)
 	r = ssh_shell_in(s, "tar -x -f - -C /", fd, o->collect_timeout, "--overlay's tar");
 	if (r > 0)
 		session_fail(s, "--overlay: tar on the target exited with status %d%s%s%s", r,
-			disk_full(s->cmd_msg) ? " (its disk is full)" : "",
+			session_disk_full(s->cmd_msg) ? " (its disk is full)" : "",
 			*s->cmd_msg ? ": " : "", s->cmd_msg);
 	else if (!r)
 		progress_note(&s->pr, "--overlay unpacked in %.1fs", proc_now() - t);
@@ -273,7 +261,8 @@ stages_after_connect(struct session *s, const char *dir, int fd, const char *nam
 {
 	int r = -1;
 
-	if ((!s->o->overlay || stage_overlay(s) == 0) && stage_run(s, dir) == 0 && stage_collect(s, dir, fd) == 0)
+	if ((!s->o->overlay || stage_overlay(s) == 0) && stage_run(s, dir) == 0 &&
+	    stage_collect(s, dir, fd) == 0)
 		r = stage_install(s, fd, name);
 	if (s->tr->shutdown)
 		s->tr->shutdown(s, r == 0);

@@ -95,37 +95,35 @@ packs_files_and_links(void **state)
 	free(dir);
 }
 
+/* packing dir fails with the message "--overlay PATH: why" */
+static void
+refused(const char *dir, const char *path, const char *why, const char *what)
+{
+	struct overlay_stats st;
+	struct bb_error err = BB_ERROR_INIT;
+	char *want = xasprintf("--overlay %s: %s", path, why);
+
+	assert_null(pack_list(dir, &st, &err));
+	test_check_str(err.msg, want, what, __FILE__, __LINE__);
+	free(want);
+	bb_error_clear(&err);
+}
+
 static void
 refuses_fifo_and_empty(void **state)
 {
-	char *dir = test_tmpdir(), *p, *want;
-	struct overlay_stats st;
-	struct bb_error err = BB_ERROR_INIT;
+	char *dir = test_tmpdir(), *d = xasprintf("%s/d", dir), *f = xasprintf("%s/d/f", dir);
+	char *none = xasprintf("%s/none", dir);
 
 	(void)state;
-	p = xasprintf("%s/d", dir);
-	assert_int_equal(mkdir(p, 0755), 0);
-	assert_null(pack_list(dir, &st, &err));
-	want = xasprintf("--overlay %s: no files in it", dir);
-	test_check_str(err.msg, want, "empty", __FILE__, __LINE__);
-	free(want);
-	bb_error_clear(&err);
-	free(p);
-	p = xasprintf("%s/d/f", dir);
-	assert_int_equal(mkfifo(p, 0644), 0);
-	assert_null(pack_list(dir, &st, &err));
-	want = xasprintf("--overlay %s: not a regular file, directory or symbolic link", p);
-	test_check_str(err.msg, want, "fifo", __FILE__, __LINE__);
-	free(want);
-	bb_error_clear(&err);
-	free(p);
-	p = xasprintf("%s/none", dir);
-	assert_null(pack_list(p, &st, &err));
-	want = xasprintf("--overlay %s: No such file or directory", p);
-	test_check_str(err.msg, want, "missing", __FILE__, __LINE__);
-	free(want);
-	bb_error_clear(&err);
-	free(p);
+	assert_int_equal(mkdir(d, 0755), 0);
+	refused(dir, dir, "no files in it", "empty");
+	assert_int_equal(mkfifo(f, 0644), 0);
+	refused(dir, f, "not a regular file, directory or symbolic link", "fifo");
+	refused(none, none, "No such file or directory", "missing");
+	free(none);
+	free(f);
+	free(d);
 	test_rmtree(dir);
 	free(dir);
 }

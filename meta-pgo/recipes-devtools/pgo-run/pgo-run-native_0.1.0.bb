@@ -16,7 +16,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=5af5ef6165068ab988e02c51395b98aef781bb577a2efa34db42e374da6fc835"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=ba7d95ced8fcf654af4e0f9d32b6f80a75568c3da529dd373b27cefb0597e5d4"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
