@@ -76,8 +76,6 @@ PGO_BOLT_TARGET_DIR = "/var/lib/python-pgo/bolt"
 PGO_BOLT_WORKDIR = "${WORKDIR}/pgo-bolt"
 # the image's qemuboot.conf, in the pgo multiconfig's deploy directory
 PGO_BOLT_QEMUBOOT ??= "${PGO_MC_TMPDIR}/deploy/images/${MACHINE}/${PGO_IMAGE}-${MACHINE}.qemuboot.conf"
-# the key pgo-run logs in with (the image's, python3-pgo-image.bb)
-PGO_SSH_KEY ??= ""
 # the profile task, as do_profile runs it
 PGO_BOLT_TASK ??= "${PYTHON_PROFILE_TASK}"
 # the guest's CPUs and the test runner's workers: one per host core, at most
@@ -119,11 +117,8 @@ pgo_check_bolt() {
 	bbnote "PGO_BOLT: $name rewritten by BOLT, $1 of $2 functions with profile ($percent%)"
 }
 
+# (added only where PGO_ENABLED is "1": the anonymous python below)
 do_pgo_bolt() {
-	if [ "${PGO_ENABLED}" != 1 ]; then
-		bbnote "PGO: off in this configuration (PGO_ENABLED = \"${PGO_ENABLED}\"), so is BOLT"
-		return 0
-	fi
 	w=${PGO_BOLT_WORKDIR}
 	bins="${bindir}/python${PYTHON_MAJMIN} ${libdir}/libpython${PYTHON_MAJMIN}.so.1.0"
 	for f in $bins; do
@@ -205,7 +200,7 @@ do_pgo_bolt[depends] += "\
 "
 # the image of the pgo multiconfig, where it is one of BBMULTICONFIG
 # (none for a profile from an archive, whose manifest the task's checksum holds)
-PGO_BOLT_IMAGE_DEPENDS = "${@'mc::${PGO_MC}:${PGO_IMAGE}:do_image_complete' if d.getVar('PGO_ENABLED') == '1' and d.getVar('PGO_MC') in (d.getVar('BBMULTICONFIG') or '').split() and not d.getVar('PGO_BOLT_PROFILE_DIR') else ''}"
+PGO_BOLT_IMAGE_DEPENDS = "${@'mc::${PGO_MC}:${PGO_IMAGE}:do_image_complete' if d.getVar('PGO_MC') in (d.getVar('BBMULTICONFIG') or '').split() and not d.getVar('PGO_BOLT_PROFILE_DIR') else ''}"
 
 # the task and the dependency on the profile, for python3 alone: addtask and
 # a flag set here would be python3-native's too. The mcdepends flag is set

@@ -52,6 +52,10 @@ PGO_GCOV_PREFIX_STRIP ??= "4"
 PGO_IMAGE = "python-pgo-image"
 # the merged clang profile inside PGO_PROFILE_DIR
 PGO_CLANG_PROFDATA = "python.profdata"
+# the private key pgo-run logs in with over ssh (the image's do_profile, and
+# python3's do_pgo_bolt); empty: none given (the image lets root in without
+# a password)
+PGO_SSH_KEY ??= ""
 
 # pgo_gcov_stamp FILE: the version stamp of a .gcda or .gcno file as 8 hex
 # digits, whatever the byte order of the machine that wrote it ("none" when

@@ -59,9 +59,7 @@ PGO_ARCHIVE_STAGE = "${WORKDIR}/pgo-archive"
 # the program do_profile runs on the target, with PYTHON_PROFILE_TASK as its
 # arguments (another program must be instrumented the same way)
 PGO_PROFILE_PROGRAM ??= "${PGO_PYTHON_PREFIX}/bin/python3"
-# the private key pgo-run logs in with over ssh; empty: none given (the image
-# lets root in without a password)
-PGO_SSH_KEY ??= ""
+# the private key pgo-run logs in with over ssh: PGO_SSH_KEY (python-pgo.bbclass)
 # a line the image prints on its console once it is up; empty: none given
 # (pgo-run then waits for ssh or the console shell to answer)
 PGO_BOOT_MARKER ??= ""
