@@ -31,7 +31,7 @@ has() {
 
 files=$(cd "$layer" && find . -type f \( -name '*.bb' -o -name '*.bbappend' -o \
 	-name '*.bbclass' -o -name '*.conf' \) | sed 's|^\./||' | sort)
-echo "1..$((1 + $(echo "$files" | wc -l) + 22))"
+echo "1..$((1 + $(echo "$files" | wc -l) + 25))"
 
 if out=$("$PGO_GEN" --check -T "$top/templates" -o "$layer" 2>&1); then
 	ok "meta-pgo/ is pgo-gen's output for the default conf"
@@ -71,6 +71,23 @@ for bits in 64 32; do
 		ok "$opt: PGO_GEN_FLAGS with SITEINFO_BITS $bits: $want updates"
 	else
 		not_ok "$opt: PGO_GEN_FLAGS with SITEINFO_BITS $bits: $want updates (it is '$flags')"
+	fi
+done
+# inline atomic updates on AArch64 (no libgcc helper call per counter)
+for arch in aarch64 x86_64 arm; do
+	flags=$("$PGO_GEN" vars -C -I "$layer" -D SITEINFO_BITS=64 -D TARGET_ARCH=$arch -v PGO_GEN_FLAGS \
+		"$layer/$opt" 2>/dev/null | sed -n 's/^PGO_GEN_FLAGS	//p')
+	case $flags in
+	*-fprofile-update=atomic*-mno-outline-atomics*) got=inline ;;
+	*-fprofile-update=atomic*) got=default ;;
+	*) got=none ;;
+	esac
+	want=default
+	[ $arch != aarch64 ] || want=inline
+	if [ $got = $want ]; then
+		ok "$opt: PGO_GEN_FLAGS for $arch: $want atomics"
+	else
+		not_ok "$opt: PGO_GEN_FLAGS for $arch: $want atomics (it is '$flags')"
 	fi
 done
 img=recipes-devtools/images/python3-pgo-image.bb

@@ -66,6 +66,13 @@ PGO_GEN_FLAGS = "-fprofile-generate=${PGO_TARGET_PROFILE_DIR} ${PGO_PROFILE_UPDA
 # target each such update is a compare-and-swap loop (cmpxchg8b on i686):
 # CPython leaves it out there, as here, for a profile run many times slower
 PGO_PROFILE_UPDATE ?= "${@oe.utils.conditional('SITEINFO_BITS', '32', '', '-fprofile-update=atomic', d)}"
+# On AArch64 GCC makes each atomic update a call to libgcc's helper, which
+# picks LSE or LL/SC at run time (-moutline-atomics, its default): under
+# QEMU's TCG, where the profile runs, a call and a return per arc counter,
+# a third of the instrumented python's time. Inline LL/SC runs on every
+# Armv8 core, and the profile is the same (GCC's checksums do not change)
+PGO_INLINE_ATOMICS ?= "${@'-mno-outline-atomics' if d.getVar('TARGET_ARCH') == 'aarch64' else ''}"
+PGO_GEN_FLAGS += "${PGO_INLINE_ATOMICS}"
 # GCC records its command line in DW_AT_producer, which the prefix maps do not
 # rewrite: -fprofile-prefix-path=${B} would put TMPDIR into the -dbg package
 # (OE's buildpaths QA check); OE-core's libgfortran drops it the same way
