@@ -16,7 +16,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=559efceca1f9b172fb406fff59d256c3786737672a74252490acb4a9b9a4785e"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=eee3df58de58d2ccabd5444cb953545c9ec59ade87b5cfd8cd2731a13a8fea52"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]

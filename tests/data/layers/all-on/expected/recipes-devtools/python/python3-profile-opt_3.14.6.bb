@@ -68,9 +68,9 @@ PGO_GEN_FLAGS = "-fprofile-generate=${PGO_TARGET_PROFILE_DIR} ${PGO_PROFILE_UPDA
 PGO_PROFILE_UPDATE ?= "${@oe.utils.conditional('SITEINFO_BITS', '32', '', '-fprofile-update=atomic', d)}"
 # On AArch64 GCC makes each atomic update a call to libgcc's helper, which
 # picks LSE or LL/SC at run time (-moutline-atomics, its default): under
-# QEMU's TCG, where the profile runs, a call and a return per arc counter,
-# a third of the instrumented python's time. Inline LL/SC runs on every
-# Armv8 core, and the profile is the same (GCC's checksums do not change)
+# QEMU's TCG, where the profile runs, a call and a return per arc counter:
+# inline, CPython's tests ran 2.3 times as fast in an aarch64 guest. Inline
+# LL/SC runs on every Armv8 core, and GCC's checksums do not change
 PGO_INLINE_ATOMICS ?= "${@'-mno-outline-atomics' if d.getVar('TARGET_ARCH') == 'aarch64' else ''}"
 PGO_GEN_FLAGS += "${PGO_INLINE_ATOMICS}"
 # GCC records its command line in DW_AT_producer, which the prefix maps do not
