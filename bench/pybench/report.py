@@ -133,7 +133,8 @@ EXTRA_KEYS = ['from', 'builds', 'lto_from', 'lto_builds', 'lto_baseline_geomean'
 # the line of a target other than x86_64 (no real timing there: a model's
 # gains, marked as such, and what was measured of the cross build)
 ARCH_KEYS = ['python', 'arch', 'machine', 'model_gain', 'model_gain_oe', 'model_error_x86',
-             'coverage', 'profile_task_s', 'fast_task_s', 'builds_per_variant']
+             'coverage', 'profile_task_s', 'fast_task_s', 'builds_per_variant', 'oe_builds',
+             'oe_coverage', 'oe_repro']
 
 # Student's t, two-sided 95% (0.975 quantile), by degrees of freedom
 T975 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
