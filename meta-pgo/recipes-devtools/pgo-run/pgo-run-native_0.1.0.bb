@@ -16,7 +16,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=0b6a6960d53515bd9f9d1b5453f68495bc0efa575dac3db05024cfc80087f1e1"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=5f54eeee4225755c36f168cc061a6223bf97621fcec2b68e099424011d8f439d"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
