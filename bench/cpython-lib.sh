@@ -420,14 +420,44 @@ count_used() { # BUILDDIR LOG PROFDIR -> "used total"
 	echo "$used $total"
 }
 
+# no_mismatch WHAT LOG: GCC's coverage-mismatch diagnostics in LOG stop the run
+no_mismatch() {
+	local n; n=$(grep -c 'coverage-mismatch\|coverage mismatch' "$2" || true)
+	[ "$n" = 0 ] || die "$1: $n coverage-mismatch diagnostics"
+}
+
+# gcda_sums B: the sums of the .gcda files under B, sorted by name
+gcda_sums() { (cd "$1" && find . -name '*.gcda' | LC_ALL=C sort | xargs sha256sum); }
+
+# oe_task_cmd B: the profile task OE-core's patch puts into B's Makefile
+# (./pgo-wrapper ./python -m test.regrtest --pgo ...); status 1 without it
+oe_task_cmd() {
+	sed -n 's/^	\(\.\/pgo-wrapper \.\/python -m test\.regrtest --pgo .*\)$/\1/p' "$1/Makefile" | grep .
+}
+
+# oe_task NAME B: OE-core's profile task as make all runs it in B
+# (profile-run-stamp; its clean-retain-profile keeps the .gcda): its log in
+# logs/NAME-task.log, its time in times/NAME-task, the profile's sums in
+# times/NAME.gcda.sha256 and the profile in profiles/NAME.tar; a failing task
+# fails, as in do_compile
+oe_task() {
+	local name=$1 b=$2 s
+	s=$(now)
+	make -C "$b" profile-run-stamp >"$W/logs/$name-task.log" 2>&1 ||
+		die "$name: the profile task failed (as do_compile would): $(tail -n 3 "$W/logs/$name-task.log" | tr '\n' ' ')"
+	since "$s" >"$W/times/$name-task"
+	[ -f "$b/Python/ceval.gcda" ] || die "$name: the profile task wrote no Python/ceval.gcda"
+	gcda_sums "$b" >"$W/times/$name.gcda.sha256"
+	(cd "$b" && find . -name '*.gcda' | LC_ALL=C sort | tar -cf "$W/profiles/$name.tar" -T -)
+}
+
 # rebuild_checks NAME LAYER BUILDDIR PROFDIR LOG: what a rebuild with a
 # profile must show (rebuild, and bench/cpython-cross's): no coverage
 # mismatch, do_pgo_check (its compiler CC_CHECK, default gcc), at least 90%
 # of the core objects built with the profile; their count in times/used-NAME
 rebuild_checks() {
 	local name=$1 layer=$2 b=$3 prof=$4 log=$5
-	local mism; mism=$(grep -c 'coverage-mismatch\|coverage mismatch' "$log" || true)
-	[ "$mism" = 0 ] || die "rebuild $name: $mism coverage-mismatch diagnostics"
+	no_mismatch "rebuild $name" "$log"
 	pgo_check "$layer" "$b" "$prof" "$W/logs/pgo-check-$name.log" ||
 		die "rebuild $name: do_pgo_check fails: $(tail -n 1 "$W/logs/pgo-check-$name.log")"
 	say "rebuild $name: do_pgo_check: $(tail -n 1 "$W/logs/pgo-check-$name.log")"
