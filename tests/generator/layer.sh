@@ -56,40 +56,32 @@ opt=recipes-devtools/python/python3-profile-opt_3.14.6.bb
 has $opt PGO_GEN_FLAGS -fprofile-generate=
 has $opt PGO_GEN_FLAGS '-fprofile-prefix-path=${B}'
 has $opt SRC_URI 0002-rename-libpython-for-the-profile-instrumented-build.patch
-# atomic counter updates on a 64-bit target, none on a 32-bit one
-for bits in 64 32; do
-	flags=$("$PGO_GEN" vars -C -I "$layer" -D SITEINFO_BITS=$bits -v PGO_GEN_FLAGS "$layer/$opt" 2>/dev/null |
+# atomic counter updates on a 64-bit target, none on a 32-bit one; on
+# AArch64 inline (no libgcc helper call per counter): SITEINFO_BITS,
+# TARGET_ARCH (- for none) and the updates wanted
+while read -r bits arch want; do
+	set -- -D SITEINFO_BITS="$bits"
+	[ "$arch" = - ] || set -- "$@" -D TARGET_ARCH="$arch"
+	flags=$("$PGO_GEN" vars -C -I "$layer" "$@" -v PGO_GEN_FLAGS "$layer/$opt" 2>/dev/null |
 		sed -n 's/^PGO_GEN_FLAGS	//p')
 	case $flags in
+	-fprofile-generate=*-fprofile-update=atomic*-mno-outline-atomics*) got=inline ;;
 	-fprofile-generate=*-fprofile-update=atomic*) got=atomic ;;
 	-fprofile-generate=*) got=single ;;
 	*) got=none ;;
 	esac
-	want=single
-	[ $bits = 32 ] || want=atomic
-	if [ $got = $want ]; then
-		ok "$opt: PGO_GEN_FLAGS with SITEINFO_BITS $bits: $want updates"
+	if [ "$got" = "$want" ]; then
+		ok "$opt: PGO_GEN_FLAGS with SITEINFO_BITS $bits, TARGET_ARCH $arch: $want updates"
 	else
-		not_ok "$opt: PGO_GEN_FLAGS with SITEINFO_BITS $bits: $want updates (it is '$flags')"
+		not_ok "$opt: PGO_GEN_FLAGS with SITEINFO_BITS $bits, TARGET_ARCH $arch: $want updates (it is '$flags')"
 	fi
-done
-# inline atomic updates on AArch64 (no libgcc helper call per counter)
-for arch in aarch64 x86_64 arm; do
-	flags=$("$PGO_GEN" vars -C -I "$layer" -D SITEINFO_BITS=64 -D TARGET_ARCH=$arch -v PGO_GEN_FLAGS \
-		"$layer/$opt" 2>/dev/null | sed -n 's/^PGO_GEN_FLAGS	//p')
-	case $flags in
-	*-fprofile-update=atomic*-mno-outline-atomics*) got=inline ;;
-	*-fprofile-update=atomic*) got=default ;;
-	*) got=none ;;
-	esac
-	want=default
-	[ $arch != aarch64 ] || want=inline
-	if [ $got = $want ]; then
-		ok "$opt: PGO_GEN_FLAGS for $arch: $want atomics"
-	else
-		not_ok "$opt: PGO_GEN_FLAGS for $arch: $want atomics (it is '$flags')"
-	fi
-done
+done <<EOF_CASES
+64 - atomic
+32 - single
+64 aarch64 inline
+64 x86_64 atomic
+64 arm atomic
+EOF_CASES
 img=recipes-devtools/images/python3-pgo-image.bb
 has $img do_profile 'pgo-run profile'
 has $img do_profile '--transport ssh'
