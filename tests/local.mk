@@ -148,7 +148,7 @@ $(TEST_PROFILE_LOG): %D%/runner/qemu.sh.log
 dist_check_SCRIPTS += %D%/runner/test-ssh-target.sh %D%/runner/test-qemu-user.sh \
 	%D%/runner/test-report.sh
 TESTS += %D%/runner/test-ssh-target.sh %D%/runner/test-qemu-user.sh %D%/runner/test-report.sh
-EXTRA_DIST += %D%/runner/lib.sh %D%/tap.sh
+EXTRA_DIST += %D%/runner/lib.sh %D%/runner/sshd.sh %D%/tap.sh
 TEST_IMAGE_LOGS = %D%/runner/test-ssh-target.sh.log %D%/runner/test-report.sh.log
 $(TEST_IMAGE_LOGS): %D%/runner/qemu.sh.log
 # test-profile.sh and test-ssh-target.sh both build the demo with -fprofile-use
