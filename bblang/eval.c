@@ -436,7 +436,7 @@ eval_export_funcs(struct bb_data *d, const struct bb_stmt *s, const struct bb_lo
 }
 
 static char *
-task_name(const char *t)
+do_task_name(const char *t)
 {
 	return strncmp(t, "do_", 3) ? xasprintf("do_%s", t) : xstrdup(t);
 }
@@ -451,7 +451,7 @@ eval_addtask(struct bb_data *d, const struct bb_stmt *s, const struct bb_loc *lo
 	bb_strvec_split(&before, s->extra[0]);
 	bb_strvec_split(&after, s->extra[1]);
 	for (size_t i = 0; i < tasks.n; i++) {
-		char *t = task_name(tasks.v[i]);
+		char *t = do_task_name(tasks.v[i]);
 
 		bb_data_set_flag(d, t, "task", "1", loc);
 		if (!bb_data_list_has(d, "__BBTASKS", "_content", t))
@@ -459,14 +459,14 @@ eval_addtask(struct bb_data *d, const struct bb_stmt *s, const struct bb_loc *lo
 		if (!var_flag(data_find(d, t), "deps"))
 			bb_data_set_flag(d, t, "deps", "", loc);
 		for (size_t j = 0; j < after.n; j++) {
-			char *a = task_name(after.v[j]);
+			char *a = do_task_name(after.v[j]);
 
 			if (!bb_data_list_has(d, t, "deps", a))
 				bb_data_list_add(d, t, "deps", a, false);
 			free(a);
 		}
 		for (size_t j = 0; j < before.n; j++) {
-			char *b = task_name(before.v[j]);
+			char *b = do_task_name(before.v[j]);
 
 			if (!bb_data_list_has(d, b, "deps", t))
 				bb_data_list_add(d, b, "deps", t, true);
@@ -492,7 +492,7 @@ eval_deltask(struct bb_data *d, const struct bb_stmt *s)
 		return -1;
 	bb_strvec_split(&tasks, e);
 	for (size_t i = 0; i < tasks.n; i++) {
-		char *t = task_name(tasks.v[i]);
+		char *t = do_task_name(tasks.v[i]);
 
 		if (bb_data_list_has(d, "__BBTASKS", "_content", t)) {
 			bb_data_list_remove(d, "__BBTASKS", "_content", t);

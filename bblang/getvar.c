@@ -285,41 +285,26 @@ own_value(struct var *v, const char *flag, bool noweak, struct getres *r)
 		r->value = xstrdup(val);
 }
 
+/*
+ * :append and :prepend whose override matches, in the order they were set:
+ * each builds a new string around the value so far (op is OPS_APPEND or
+ * OPS_PREPEND)
+ */
 static int
-apply_prepends(struct bb_data *d, struct var *v, struct getres *r)
+apply_ops(struct bb_data *d, struct var *v, int op, struct getres *r)
 {
-	if (!NOPS(v, OPS_PREPEND))
+	if (!NOPS(v, op))
 		return 0;
 	if (data_need_overrides(d) < 0)
 		return -1;
-	for (size_t i = 0; i < NOPS(v, OPS_PREPEND); i++) {
-		const struct opent *e = &v->ops->e[OPS_PREPEND][i];
+	for (size_t i = 0; i < NOPS(v, op); i++) {
+		const struct opent *e = &v->ops->e[op][i];
+		const char *cur = r->value ? r->value : "";
 		char *nv;
 
 		if (!ops_match(d, e->ovr))
 			continue;
-		nv = xstrcat(e->val, r->value ? r->value : "", NULL);
-		free(r->value);
-		r->value = nv;
-	}
-	return 0;
-}
-
-/* :append builds a new string each time; free the old one */
-static int
-apply_appends(struct bb_data *d, struct var *v, struct getres *r)
-{
-	if (!NOPS(v, OPS_APPEND))
-		return 0;
-	if (data_need_overrides(d) < 0)
-		return -1;
-	for (size_t i = 0; i < NOPS(v, OPS_APPEND); i++) {
-		const struct opent *e = &v->ops->e[OPS_APPEND][i];
-		char *nv;
-
-		if (!ops_match(d, e->ovr))
-			continue;
-		nv = xstrcat(r->value ? r->value : "", e->val, NULL);
+		nv = op == OPS_APPEND ? xstrcat(cur, e->val, NULL) : xstrcat(e->val, cur, NULL);
 		free(r->value);
 		r->value = nv;
 	}
@@ -456,7 +441,7 @@ get_content_parts(struct bb_data *d, struct var *v, bool noweak, bool parsing,
 		own_value(v, "_content", noweak, r);
 	if (parsing || !v)
 		return 0;
-	if (apply_appends(d, v, r) < 0 || apply_prepends(d, v, r) < 0)
+	if (apply_ops(d, v, OPS_APPEND, r) < 0 || apply_ops(d, v, OPS_PREPEND, r) < 0)
 		return -1;
 	return 0;
 }
