@@ -20,6 +20,6 @@ noinst_LIBRARIES += %D%/libbblang.a
 # inline python: a sub-module, pyexpr/pyexpr.h its one public header
 %C%_libbblang_a_SOURCES += \
 	%D%/pyexpr/pyexpr.c %D%/pyexpr/pyexpr.h %D%/pyexpr/pyexpr-int.h \
-	%D%/pyexpr/def.c %D%/pyexpr/entry.c %D%/pyexpr/lex.c %D%/pyexpr/lib.c %D%/pyexpr/names.c \
+	%D%/pyexpr/def.c %D%/pyexpr/entry.c %D%/pyexpr/lex.c %D%/pyexpr/lib.c %D%/pyexpr/liboe.c %D%/pyexpr/libos.c %D%/pyexpr/names.c \
 	%D%/pyexpr/ops.c %D%/pyexpr/str.c %D%/pyexpr/val.c
 BBLANG_LIBS = bblang/libbblang.a $(PCRE2_LIBS)

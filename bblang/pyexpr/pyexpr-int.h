@@ -7,8 +7,9 @@
  *             equality
  * ops.c       comparisons, arithmetic, % formatting
  * str.c       word sets, str methods, builtins
- * lib.c       d.getVar, bb.utils, oe.types, oe.utils, oe.reproducible, bb.parse, os.path,
- *             os, time
+ * lib.c       d.getVar, bb.utils, bb.parse, and the helpers liboe.c shares
+ * liboe.c     oe.types, oe.utils, oe.packagegroup, oe.reproducible
+ * libos.c     os.path, os, time, bb.utils.which
  * names.c     global names, scopes, attributes, calls
  * def.c       python functions of the metadata: a statement interpreter
  * pyexpr.c    the parser, which evaluates as it goes, and bb_py_eval
@@ -228,7 +229,16 @@ struct pv *py_f_any(struct ev *ev, struct pv *self, struct pv **a, size_t n);
 struct pv *py_f_all(struct ev *ev, struct pv *self, struct pv **a, size_t n);
 struct pv *py_f_sorted(struct ev *ev, struct pv *self, struct pv **a, size_t n);
 
-/* lib.c: d.getVar, bb.utils, oe.types, oe.utils, oe.reproducible, bb.parse, os.path, os, time */
+/* lib.c: d.getVar, bb.utils, bb.parse; the datastore and word-set helpers */
+bool py_is_d(const struct pv *v);
+struct pv *py_need_d(struct ev *ev, struct pv *d);
+struct pv *py_dvar(struct ev *ev, struct pv *name);
+struct pv *py_getflag(struct ev *ev, struct pv *name, struct pv *flag, bool expand);
+struct pv *py_mkname(struct ev *ev, const char *prefix, const struct pv *rest);
+int py_check_words(struct ev *ev, struct pv *cv, struct words *out, bool *other);
+int py_var_words(struct ev *ev, struct pv *name, struct words *ws);
+struct pv *py_lowered(struct ev *ev, struct pv *s);
+int py_vercmp_string(struct ev *ev, struct pv *a, struct pv *b, long long *res);
 struct pv *py_getvar(struct ev *ev, struct pv *name, bool expand);
 struct pv *py_d_getvar(struct ev *ev, struct pv *self, struct pv **a, size_t n);
 struct pv *py_attr_error(struct ev *ev, struct pv *v, const char *name);
