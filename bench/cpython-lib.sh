@@ -1,3 +1,4 @@
+# shellcheck shell=bash disable=SC2154 # top, W, PV, ...: set by the caller (below)
 # bench/cpython-lib.sh: what bench/cpython-e2e (CPython 3.11, the profile
 # task's choice) and bench/cpython-pgo (several builds per variant) share.
 # Sourced; the caller sets top, W, PV, XY (X.Y), SRC (the pristine tree),
@@ -146,7 +147,9 @@ build_instr() {
 		patch -d "$t/Python-$PV" -p1 -N --no-backup-if-mismatch <"$W/layer/recipes-devtools/python/python3-profile-opt/$p" \
 			>>"$W/logs/instr.log" 2>&1 || die "$p does not apply"
 	done
-	regen_configure "$t/Python-$PV" $(for p in $patches; do echo "$W/layer/recipes-devtools/python/python3-profile-opt/$p"; done) >>"$W/logs/instr.log" 2>&1 || die "configure not regenerated: see $W/logs/instr.log"
+	local pp=()
+	for p in $patches; do pp+=("$W/layer/recipes-devtools/python/python3-profile-opt/$p"); done
+	regen_configure "$t/Python-$PV" "${pp[@]}" >>"$W/logs/instr.log" 2>&1 || die "configure not regenerated: see $W/logs/instr.log"
 	flags=$(recipe_var "$W/layer" "$recipe" PGO_GEN_FLAGS "B=$t/build")
 	echo "$flags" >"$W/instr-flags"
 	say "instr: patches: $(echo $patches); flags: $flags"
@@ -258,9 +261,9 @@ make_image() { # ROOT [DIR]   (DIR: default $W/image-py)
 	done
 	local lib have
 	have=$(cd "$img/rootfs/lib/x86_64-linux-gnu" && ls)
-	for f in $(find "$py/tree$PREFIX" -type f \( -name '*.so*' -o -path '*/bin/*' \)); do
-		readelf -d "$f" 2>/dev/null | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'
-	done | sort -u >"$py/needed"
+	find "$py/tree$PREFIX" -type f \( -name '*.so*' -o -path '*/bin/*' \) -print0 |
+		xargs -0 -r -n 1 readelf -d 2>/dev/null | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' |
+		sort -u >"$py/needed"
 	# and the libraries those need, to a fixpoint
 	local n=0 m
 	while :; do
@@ -376,7 +379,7 @@ gather() {
 		die "pgo-run profile$what for $name failed: $(tail -n 1 "$W/logs/profile-$name.log")"
 	[ "$where" = qemu ] || rm -rf "$W/local-gcda" ${pyc:+"$pyc"}
 	run_times "$W/logs/profile-$name.log" >"$W/times/$times"
-	say "profile $name$what: $(cat "$W/times/$times") (total, task s); $(ls "$W/profiles/$name" | grep -c '\.gcda$') files"
+	say "profile $name$what: $(cat "$W/times/$times") (total, task s); $(find "$W/profiles/$name" -maxdepth 1 -name '*.gcda' | wc -l) files"
 }
 
 # do_pgo_check of the generated python3 bbappend, run for real: the class's
@@ -461,7 +464,9 @@ rebuild_checks() {
 	pgo_check "$layer" "$b" "$prof" "$W/logs/pgo-check-$name.log" ||
 		die "rebuild $name: do_pgo_check fails: $(tail -n 1 "$W/logs/pgo-check-$name.log")"
 	say "rebuild $name: do_pgo_check: $(tail -n 1 "$W/logs/pgo-check-$name.log")"
-	set -- $(count_used "$b" "$log" "$prof")
+	local used
+	used=$(count_used "$b" "$log" "$prof")
+	set -- $used
 	echo "$1 $2" >"$W/times/used-$name"
 	local pct=$(( $1 * 100 / $2 ))
 	[ "$pct" -ge 90 ] || die "rebuild $name: only $1 of $2 core objects ($pct%) were built with the profile"

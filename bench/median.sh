@@ -1,3 +1,4 @@
+# shellcheck shell=sh
 # sourced by the bench scripts: median RUNS CMD... prints "median: X ms" of the
 # whole command (and the minimum) with hyperfine when it is installed (warm
 # cache: 3 runs first), else the median of a loop of date calls

@@ -121,6 +121,9 @@ check_PROGRAMS += %D%/common/test-common
 TESTS += $(check_PROGRAMS)
 dist_check_SCRIPTS += %D%/bblang/conformance.sh %D%/bblang/real-data.sh %D%/bblang/legacy.sh
 TESTS += %D%/bblang/conformance.sh %D%/bblang/real-data.sh %D%/bblang/legacy.sh
+# every shell script of bench/, tests/ and .ci/ passes ShellCheck
+dist_check_SCRIPTS += %D%/shellcheck.sh
+TESTS += %D%/shellcheck.sh
 dist_check_SCRIPTS += %D%/generator/gen-golden.sh %D%/generator/patches.sh \
 	%D%/generator/layer.sh %D%/generator/layer-golden.sh %D%/generator/builddir.sh \
 	%D%/generator/oe-pgo.sh

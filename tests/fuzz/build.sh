@@ -27,6 +27,7 @@ build fuzz-parse $bblang
 build fuzz-assign $bblang
 build fuzz-expand $bblang
 build fuzz-lookup $bblang
+# shellcheck disable=SC2046 # pkg-config prints flags, one word each
 build fuzz-import "$top/runner/collect.c" "$top/runner/la.c" "$top/runner/gcda.c" "$top/runner/fdata.c" \
 	"$top/runner/proc.c" \
 	"$top/common/xmlw.c" "$top/common/xmlapi.c" "$top/common/lazy.c" "$top/common/fe.c" -ldl \

@@ -1,4 +1,4 @@
-# shellcheck shell=sh
+# shellcheck shell=sh disable=SC2154 # tmp, here: the caller's
 # sourced by the generator tests that run a recipe's anonymous python through
 # anon.py; needs PGO_GEN, tmp (a scratch directory) and here (tests/generator)
 

@@ -56,10 +56,13 @@ security() {
 }
 upstream_status() {
 	bad=
-	for p in $(find "$1" -name '*.patch'); do
+	while IFS= read -r p; do
+		[ -n "$p" ] || continue
 		grep -Eq '^Upstream-Status: (Pending|Submitted|Denied|Inappropriate|Backport|Inactive-Upstream)( .+)?$' "$p" ||
 			bad="$bad ${p#"$1"/}"
-	done
+	done <<EOF
+$(find "$1" -name '*.patch')
+EOF
 	echo "${bad:-ok}"
 }
 compat() {

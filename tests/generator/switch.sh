@@ -87,7 +87,7 @@ echo "# one switch on: the other variant as it was"
 all=$TEST_DATADIR/layers/all-on/expected
 for l in "$top/meta-pgo" "$all"; do
 	name=meta-pgo
-	[ "$l" = "$all" ] && name=all-on
+	[ "$l" = "$all" ] && name="all-on"
 	dump "$l" class-native "$tmp/native-off" -- "$wrynose" "$l/$app"
 	dump "$l" class-native "$tmp/native-t" -D PYTHON_PROFILE_OPT=1 -- "$wrynose" "$l/$app"
 	kept "$tmp/native-off.u" "$tmp/native-t.u" && kept "$tmp/native-off.e" "$tmp/native-t.e"

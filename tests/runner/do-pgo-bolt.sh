@@ -61,6 +61,7 @@ int main(int argc, char **argv)
 	return 0;
 }
 C
+# shellcheck disable=SC2054 # -Wl,--emit-relocs: one option, its comma is the linker's
 BF=(-O2 -fno-reorder-blocks-and-partition -Wl,--emit-relocs)
 D0=$W/D0
 mkdir -p "$D0/usr/bin" "$D0/usr/lib"
@@ -115,7 +116,7 @@ bolt() {
 	shift
 	confs=
 	for c in "$@"; do confs="$confs -c $c"; done
-	rm -rf "$W/$name" && mkdir -p "$W/$name" && cp -a "$D0" "$W/$name/image"
+	rm -rf "${W:?}/$name" && mkdir -p "$W/$name" && cp -a "$D0" "$W/$name/image"
 	# shellcheck disable=SC2086 # confs: options and paths without spaces
 	PATH="$(dirname "$PGO_RUN"):$BOLT_BIN:$PATH" "$PGO_RUN" task -D TOPDIR="$W/$name" \
 		-D STAGING_BINDIR_NATIVE="$qemu_bindir" -c "$out/profile.conf" -c "$W/bolt.conf" $confs \

@@ -24,6 +24,7 @@ require_tools "$QEMU" ssh gcc "${CROSS}gcc" qemu-aarch64 apt-get dpkg-deb readel
 image_load "$out"
 echo "1..9"
 
+# shellcheck disable=SC2054 # -Wl,--emit-relocs: one option, its comma is the linker's
 BFLAGS=(-O2 -fno-reorder-blocks-and-partition -fno-pie -no-pie -Wl,--emit-relocs)
 # CPython's BOLT_APPLY_FLAGS (configure.ac, 3.14) for x86-64; for aarch64
 # without -inline-all and -frame-opt=hot, each of which makes llvm-bolt 19
