@@ -273,7 +273,7 @@ int
 cli_check_ssh(const struct profile_opts *o, const char *who, const char *help)
 {
 	char *why = ssh_check_opts(o->target == TARGET_SSH ? o->host : NULL, o->ssh_user,
-		o->known_hosts);
+		o->known_hosts, o->ssh_key);
 	int r = why ? fe_usage_error(who, help, "%s", why) : -1;
 
 	free(why);

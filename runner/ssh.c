@@ -31,10 +31,11 @@ ssh_known_name(const struct ssh_opts *o)
 }
 
 /*
- * FILE as one word of ssh's configuration, as its -o reads it (OpenSSH's
- * argv_split, then ~ and %/${} expansion): in double quotes, \ and " escaped,
- * % as %%; a leading ~ or a file named none behind "./" (${ cannot be
- * escaped: ssh_check_opts refuses it); caller frees
+ * file as one word of ssh's configuration (-o IdentityFile=, -o
+ * UserKnownHostsFile=), taken as it is: ssh splits the value into words
+ * (OpenSSH's argv_split), then expands ~, %x and ${X} in each: so in double
+ * quotes with \\ and " escaped, % as %%, a leading ~ or a file named none
+ * behind "./" (${ cannot be escaped: ssh_check_opts refuses it); caller frees
  */
 static char *
 config_path(const char *file)
@@ -53,6 +54,17 @@ config_path(const char *file)
 	}
 	bb_buf_addch(&b, '"');
 	return bb_buf_detach(&b);
+}
+
+/* -o KEYWORD=FILE, FILE as config_path() quotes it, appended to argv */
+static void
+push_path(struct bb_strvec *argv, const char *keyword, const char *file)
+{
+	char *q = config_path(file);
+
+	bb_strvec_pushdup(argv, "-o");
+	bb_strvec_push(argv, xasprintf("%s=%s", keyword, q));
+	free(q);
 }
 
 void
@@ -78,13 +90,8 @@ ssh_argv(const struct ssh_opts *o, const char *cmd, struct bb_strvec *argv)
 		bb_strvec_pushdup(argv, "-o");
 		bb_strvec_pushdup(argv, o->hostkeys == SSH_HOSTKEYS_ACCEPT_NEW ?
 			"StrictHostKeyChecking=accept-new" : "StrictHostKeyChecking=yes");
-		if (o->known_hosts) {
-			char *q = config_path(o->known_hosts);
-
-			bb_strvec_pushdup(argv, "-o");
-			bb_strvec_push(argv, xasprintf("UserKnownHostsFile=%s", q));
-			free(q);
-		}
+		if (o->known_hosts)
+			push_path(argv, "UserKnownHostsFile", o->known_hosts);
 	}
 	bb_strvec_pushdup(argv, "-o");
 	bb_strvec_push(argv, xasprintf("ConnectTimeout=%d",
@@ -92,8 +99,7 @@ ssh_argv(const struct ssh_opts *o, const char *cmd, struct bb_strvec *argv)
 	if (o->key) {
 		bb_strvec_pushdup(argv, "-o");
 		bb_strvec_pushdup(argv, "IdentitiesOnly=yes");
-		bb_strvec_pushdup(argv, "-i");
-		bb_strvec_pushdup(argv, o->key);
+		push_path(argv, "IdentityFile", o->key);
 	}
 	if (o->port > 0) {
 		bb_strvec_pushdup(argv, "-p");
@@ -119,8 +125,20 @@ name_unfit(const char *name)
 	return NULL;
 }
 
+/* why ssh cannot be given file: NULL when it can */
+static char *
+file_unfit(const char *opt, const char *file)
+{
+	if (!*file)
+		return xasprintf("%s: an empty file name", opt);
+	if (strstr(file, "${"))
+		return xasprintf("%s '%s': ssh would expand its '${' (give a path without it)",
+			opt, file);
+	return NULL;
+}
+
 char *
-ssh_check_opts(const char *dest, const char *user, const char *known_hosts)
+ssh_check_opts(const char *dest, const char *user, const char *known_hosts, const char *key)
 {
 	const char *at = dest ? strrchr(dest, '@') : NULL, *why;
 	char *name;
@@ -136,10 +154,7 @@ ssh_check_opts(const char *dest, const char *user, const char *known_hosts)
 	}
 	if (dest && (why = name_unfit(at ? at + 1 : dest)))
 		return xasprintf("the board '%s' %s", at ? at + 1 : dest, why);
-	if (known_hosts && !*known_hosts)
-		return xstrdup("--known-hosts: an empty file name");
-	if (known_hosts && strstr(known_hosts, "${"))
-		return xasprintf("--known-hosts '%s': ssh would expand its '${' (give a path "
-			"without it)", known_hosts);
-	return NULL;
+	if (known_hosts && (name = file_unfit("--known-hosts", known_hosts)))
+		return name;
+	return key ? file_unfit("--ssh-key", key) : NULL;
 }

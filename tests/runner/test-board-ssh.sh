@@ -168,13 +168,16 @@ profile fresh 127.0.0.1 --ssh-port "$sshd_port" --known-hosts "$sshd_known" \
 	grep -q '^GCOV_PREFIX mode 700$' "$W/fresh.log" && [ "$before" = "$(keep_sum)" ]
 check $? "a new --remote-dir: made (700), the profile from it, removed after; the rest kept"
 
-# 8-9 --known-hosts as one file whatever is in its name: a space, "%h" (ssh
-# expands it), a leading "~" (relative, ssh would take it for a home)
+# 8-9 --known-hosts (and --ssh-key) as one file whatever is in its name: a
+# space, "%h" (ssh expands it), a leading "~" (relative, ssh would take it for
+# a home)
 mkdir -p "$W/k h" "$W/~kh"
 cp "$sshd_known" "$W/k h/known%h"
-profile known 127.0.0.1 --ssh-port "$sshd_port" --known-hosts "$W/k h/known%h"
+cp "$sshd_key" "$W/k h/id%h"
+profile known 127.0.0.1 --ssh-port "$sshd_port" --known-hosts "$W/k h/known%h" \
+	--ssh-key "$W/k h/id%h"
 [ "$rc" = 0 ] && [ -f "$W/known.prof/prog.gcda" ]
-check $? "--known-hosts 'k h/known%h': the board's key found there"
+check $? "--known-hosts 'k h/known%h', --ssh-key 'k h/id%h': the board's key found, ours used"
 : >"$W/k h/new%h"
 profile new-key 127.0.0.1 --ssh-port "$sshd_port" --known-hosts "$W/k h/new%h" \
 	--accept-new-host-key
@@ -186,7 +189,7 @@ files=$(cd "$W" && find 'k h' '~kh' k h 2>/dev/null | LC_ALL=C sort | tr '\n' ' 
 if [ "$rc2" = 0 ] && [ "$rc" = 0 ] &&
    ssh-keygen -F "[127.0.0.1]:$sshd_port" -f "$W/k h/new%h" >/dev/null &&
    ssh-keygen -F "[127.0.0.1]:$sshd_port" -f "$W/~kh/known" >/dev/null &&
-   [ "$files" = "k h k h/known%h k h/new%h ~kh ~kh/known " ]; then
+   [ "$files" = "k h k h/id%h k h/known%h k h/new%h ~kh ~kh/known " ]; then
 	ok "--accept-new-host-key: the key recorded in exactly 'k h/new%h' and '~kh/known'"
 else
 	not_ok "--accept-new-host-key into 'k h/new%h', '~kh/known' (exit $rc, $rc2; files: $files)"

@@ -92,7 +92,8 @@ test_ssh_argv(void **state)
 	assert_string_equal(s, "ssh -o BatchMode=yes -o ServerAliveInterval=5 "
 		"-o ServerAliveCountMax=6 -T -o LogLevel=ERROR -o StrictHostKeyChecking=no "
 		"-o UserKnownHostsFile=/dev/null -o GlobalKnownHostsFile=/dev/null "
-		"-o ConnectTimeout=7 -o IdentitiesOnly=yes -i /k/id -p 2222 -- root@127.0.0.1 true");
+		"-o ConnectTimeout=7 -o IdentitiesOnly=yes -o IdentityFile=\"/k/id\" -p 2222 -- "
+		"root@127.0.0.1 true");
 	free(s);
 	bb_strvec_clear(&argv);
 	/* a board: ssh's own known_hosts, strict */
@@ -153,6 +154,9 @@ test_ssh_known_hosts(void **state)
 		{ "NONE", "\"./NONE\"" },
 		{ "$HOME/#x", "\"$HOME/#x\"" },
 	};
+	struct ssh_opts o = { NULL, "b", NULL, 0, "~/k e\"y%h", 7, SSH_HOSTKEYS_GUEST, NULL };
+	struct bb_strvec argv = BB_STRVEC_INIT;
+	char *s;
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
 		char *arg = known_hosts_arg(cases[i][0]);
@@ -160,33 +164,41 @@ test_ssh_known_hosts(void **state)
 		assert_string_equal(arg, cases[i][1]);
 		free(arg);
 	}
+	/* the key likewise */
+	ssh_argv(&o, "true", &argv);
+	s = test_join(&argv);
+	assert_non_null(strstr(s, " -o IdentityFile=\"./~/k e\\\"y%%h\" -- root@b true"));
+	free(s);
+	bb_strvec_clear(&argv);
 }
 
 static void
 test_ssh_check_opts(void **state)
 {
-	static const char *const bad[][4] = {
-		{ "-oProxyCommand=x", NULL, NULL, "the board '-oProxyCommand=x' begins with '-'" },
-		{ "-oProxyCommand=x@h", NULL, NULL, "the user in '-oProxyCommand=x@h' begins" },
-		{ "root@-p1", NULL, NULL, "the board '-p1' begins with '-'" },
-		{ "h", "-oProxyCommand=x", NULL, "--ssh-user '-oProxyCommand=x' begins" },
-		{ NULL, "-l", NULL, "--ssh-user '-l' begins" },
-		{ "a b", NULL, NULL, "the board 'a b' has a space" },
-		{ "h\n", NULL, NULL, "the board 'h\n' has a space or a control character" },
-		{ "h", NULL, "/k/${HOME}", "--known-hosts '/k/${HOME}': ssh would expand" },
-		{ "h", NULL, "", "--known-hosts: an empty file name" },
+	static const char *const bad[][5] = {
+		{ "-oProxyCommand=x", NULL, NULL, NULL, "the board '-oProxyCommand=x' begins" },
+		{ "-oProxyCommand=x@h", NULL, NULL, NULL, "the user in '-oProxyCommand=x@h'" },
+		{ "root@-p1", NULL, NULL, NULL, "the board '-p1' begins with '-'" },
+		{ "h", "-oProxyCommand=x", NULL, NULL, "--ssh-user '-oProxyCommand=x' begins" },
+		{ NULL, "-l", NULL, NULL, "--ssh-user '-l' begins" },
+		{ "a b", NULL, NULL, NULL, "the board 'a b' has a space" },
+		{ "h\n", NULL, NULL, NULL, "the board 'h\n' has a space or a control character" },
+		{ "h", NULL, "/k/${HOME}", NULL, "--known-hosts '/k/${HOME}': ssh would expand" },
+		{ "h", NULL, "", NULL, "--known-hosts: an empty file name" },
+		{ "h", NULL, NULL, "${HOME}/id", "--ssh-key '${HOME}/id': ssh would expand" },
+		{ "h", NULL, NULL, "", "--ssh-key: an empty file name" },
 	};
 	char *m;
 
 	for (size_t i = 0; i < sizeof(bad) / sizeof(*bad); i++) {
-		m = ssh_check_opts(bad[i][0], bad[i][1], bad[i][2]);
+		m = ssh_check_opts(bad[i][0], bad[i][1], bad[i][2], bad[i][3]);
 		assert_non_null(m);
-		assert_non_null(strstr(m, bad[i][3]));
+		assert_non_null(strstr(m, bad[i][4]));
 		free(m);
 	}
-	assert_null(ssh_check_opts("root@board-1", "pi", "/k h/known%h ~"));
-	assert_null(ssh_check_opts(NULL, NULL, NULL));
-	assert_null(ssh_check_opts("fe80::1%eth0", NULL, NULL));
+	assert_null(ssh_check_opts("root@board-1", "pi", "/k h/known%h ~", "k e/y%h$X"));
+	assert_null(ssh_check_opts(NULL, NULL, NULL, NULL));
+	assert_null(ssh_check_opts("fe80::1%eth0", NULL, NULL, NULL));
 }
 
 int
