@@ -323,6 +323,8 @@ check_opts(struct bench_opts *o)
 			"ssh (a QEMU guest's key is never recorded)");
 	if (p->remote_dir && *p->remote_dir != '/')
 		return usage_error("--remote-dir must be absolute: '%s'", p->remote_dir);
+	if (cli_check_ssh(p, "pgo-run: bench", "pgo-run bench --help") >= 0)
+		return 2;
 	if (o->benchmarks)
 		return check_benchmarks(o->benchmarks);
 	return -1;

@@ -6,6 +6,7 @@
 
 #include "common/fe.h"
 #include "runner/cli.h"
+#include "runner/ssh.h"
 
 static const char profile_usage[] =
 	"usage: pgo-run profile --target qemu|ssh HOST|qemu-user|local --python PATH\n"
@@ -30,20 +31,22 @@ static const char profile_usage[] =
 	"  --ssh-key FILE         the key for root@guest; --ssh-user USER (default root)\n"
 	"  --ssh-port N           --target ssh: the board's ssh port (default ssh's)\n"
 	"  --known-hosts FILE     --target ssh: the board's key must be in FILE (default:\n"
-	"                         ssh's own known_hosts files); an unknown or changed key\n"
-	"                         is refused\n"
+	"                         ssh's own known_hosts files; FILE as it is, nothing in\n"
+	"                         it expanded); an unknown or changed key is refused\n"
 	"  --accept-new-host-key  --target ssh: accept a board's first key and record it\n"
-	"                         (a changed key is still refused)\n"
+	"                         (a changed key is still refused, and so is the run when\n"
+	"                         the key cannot be recorded)\n"
 	"  --arch ARCH            --target qemu-user: run under qemu-ARCH (or\n"
 	"                         qemu-ARCH-static) from --qemu-bindir or PATH\n"
 	"  --qemu-user BIN        --target qemu-user: this emulator instead\n"
 	"  --sysroot DIR          --target qemu-user: qemu's -L DIR (the target's libraries)\n"
 	"  --boot-marker TEXT     the boot ends when the console shows TEXT\n"
 	"  --python PATH          the program to run; --task ARGS: its arguments (shell words)\n"
-	"  --remote-dir DIR       GCOV_PREFIX on the target (default /tmp/pgo-profile; on a\n"
-	"                         board /tmp/pgo-profile.NONCE), made afresh; with local\n"
-	"                         and qemu-user (default: a temporary directory) it must\n"
-	"                         not exist, and is removed after\n"
+	"  --remote-dir DIR       GCOV_PREFIX on the target (default /tmp/pgo-profile, made\n"
+	"                         afresh in a guest; on a board /tmp/pgo-profile.NONCE;\n"
+	"                         with local and qemu-user a temporary directory); on a\n"
+	"                         board, local and qemu-user it must not exist: made\n"
+	"                         (mode 700) for the run and removed after\n"
 	"  --overlay DIR          DIR's files and symbolic links put under / on the target\n"
 	"                         before the task (over ssh; e.g. DIR/usr/bin/python3.14);\n"
 	"                         a guest loses them at power-off (-snapshot), a board keeps them\n"
@@ -266,6 +269,17 @@ usage_error(const char *msg, const char *arg)
 	return fe_usage_error("pgo-run: profile", "pgo-run profile --help", msg, arg);
 }
 
+int
+cli_check_ssh(const struct profile_opts *o, const char *who, const char *help)
+{
+	char *why = ssh_check_opts(o->target == TARGET_SSH ? o->host : NULL, o->ssh_user,
+		o->known_hosts, o->ssh_key);
+	int r = why ? fe_usage_error(who, help, "%s", why) : -1;
+
+	free(why);
+	return r;
+}
+
 /* the options that belong to one target */
 static int
 check_target_opts(const struct profile_opts *o)
@@ -311,7 +325,9 @@ check_opts(const struct profile_opts *o)
 		return usage_error("%s", "give one of --gcc-version V and --cc CC");
 	if (o->remote_dir && *o->remote_dir != '/')
 		return usage_error("--remote-dir must be absolute: '%s'", o->remote_dir);
-	return check_target_opts(o);
+	if (check_target_opts(o) >= 0)
+		return 2;
+	return cli_check_ssh(o, "pgo-run: profile", "pgo-run profile --help");
 }
 
 int

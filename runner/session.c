@@ -81,6 +81,8 @@ cmd_err_line(void *ctx, const char *line)
 	session_keep(s->cmd_msg, sizeof(s->cmd_msg), line);
 	if (strstr(line, "REMOTE HOST IDENTIFICATION HAS CHANGED"))
 		s->hostkey_changed = true;
+	if (strstr(line, "Failed to add the host to the list of known hosts"))
+		s->hostkey_unrecorded = true;
 }
 
 static void
@@ -203,7 +205,7 @@ session_cmd_start_in(struct session *s, struct bb_strvec *argv, const char *cons
 	s->cmd.out_fd = out_fd;
 	s->cmd.err = PROC_PIPE;
 	*s->cmd_msg = '\0';
-	s->hostkey_changed = false;
+	s->hostkey_changed = s->hostkey_unrecorded = false;
 	if (proc_start(&s->cmd, &s->err) < 0)
 		return session_fail(s, "cannot run %s", argv->v[0]);
 	if (out_fd >= 0)

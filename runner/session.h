@@ -58,6 +58,7 @@ struct session {
 	struct console_lines cout, cerr;
 	char cmd_msg[200];		/* its last line on stderr */
 	bool hostkey_changed;		/* ssh said the host's key is not the known one */
+	bool hostkey_unrecorded;	/* ssh said it could not record a first key */
 	/* the task */
 	char *remote_dir;		/* GCOV_PREFIX on the target */
 	char *qemu_user, *arch;		/* --target qemu-user: the emulator and its ARCH */
@@ -111,8 +112,12 @@ int stage_connect(struct session *s, double timeout);
  * called name, in fd), then the transport's shutdown
  */
 int stages_after_connect(struct session *s, const char *dir, int fd, const char *name);
-/* stages.c: the shell command that runs the task with GCOV_PREFIX=dir; caller frees */
-char *stage_task_cmd(const struct profile_opts *o, const char *dir);
+/*
+ * stages.c: the shell command that runs the task with GCOV_PREFIX=dir, which
+ * it removes and makes afresh (a guest's), or uses as it is when made (a
+ * board's, made for the run); caller frees
+ */
+char *stage_task_cmd(const struct profile_opts *o, const char *dir, bool made);
 /*
  * stages.c: the shell command that waits up to seconds for the processes with
  * GCOV_PREFIX=dir in their environment to end (a task's children that outlive

@@ -22,14 +22,26 @@ struct ssh_opts {
 };
 
 /*
- * appends "ssh -o BatchMode=yes ... USER@HOST CMD" to argv: no password
+ * appends "ssh -o BatchMode=yes ... -- USER@HOST CMD" to argv: no password
  * prompts, only the given key when there is one; a guest's host key is not
- * checked (a fresh one every boot) and no known_hosts file is read or
- * written for it; a board's is checked as ssh checks it by default
+ * checked (a fresh one every boot), no known_hosts file is read or written
+ * for it and ssh says only its errors; a board's is checked as ssh checks it
+ * by default, and ssh says why it failed (LogLevel=INFO: "Connection closed
+ * by ..."); the key and known_hosts files reach ssh as they are, nothing in
+ * them expanded
  */
 void ssh_argv(const struct ssh_opts *o, const char *cmd, struct bb_strvec *argv);
 /* "HOST" or "[HOST]:PORT", as known_hosts names the host; caller frees */
 char *ssh_known_name(const struct ssh_opts *o);
+/*
+ * NULL when ssh can be given these (all may be NULL): DEST ([USER@]HOST) and
+ * USER neither empty nor beginning with '-' (an ssh option), nor with spaces
+ * or control characters; the files KNOWN_HOSTS and KEY not empty, without
+ * "${" (which ssh expands and nothing escapes); else the reason, which the
+ * caller frees
+ */
+char *ssh_check_opts(const char *dest, const char *user, const char *known_hosts,
+	const char *key);
 /* s as one word for a POSIX shell ('...' with ' as '\''); caller frees */
 char *ssh_quote(const char *s);
 

@@ -26,12 +26,14 @@ stage_connect(struct session *s, double timeout)
 
 /* "PYTHON TASK" with GCOV_PREFIX into a fresh dir (the task is shell words) */
 char *
-stage_task_cmd(const struct profile_opts *o, const char *dir)
+stage_task_cmd(const struct profile_opts *o, const char *dir, bool made)
 {
 	char *qd = ssh_quote(dir), *qp = ssh_quote(o->python);
-	char *s = xasprintf("rm -rf %s && mkdir -p %s && export GCOV_PREFIX=%s "
-		"GCOV_PREFIX_STRIP=%d && exec %s %s", qd, qd, qd, o->strip, qp, o->task);
+	char *fresh = made ? xstrdup("") : xasprintf("rm -rf %s && mkdir -p %s && ", qd, qd);
+	char *s = xasprintf("%sexport GCOV_PREFIX=%s GCOV_PREFIX_STRIP=%d && exec %s %s", fresh,
+		qd, o->strip, qp, o->task);
 
+	free(fresh);
 	free(qd);
 	free(qp);
 	return s;

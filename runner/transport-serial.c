@@ -78,7 +78,7 @@ console_cmd(struct session *s, const char *cmd, double timeout, double idle, con
 static int
 run_serial(struct session *s, const char *dir)
 {
-	char *cmd = stage_task_cmd(s->o, dir);
+	char *cmd = stage_task_cmd(s->o, dir, false);
 	int r = console_cmd(s, cmd, s->o->timeout, s->o->idle_timeout, "task");
 
 	free(cmd);

@@ -148,6 +148,14 @@ board_fingerprints(struct session *s)
 	return bb_buf_detach(&out);
 }
 
+/* the known_hosts file as messages name it, shell-quoted: caller frees */
+static char *
+known_file(struct session *s)
+{
+	return s->ssh.known_hosts ? ssh_quote(s->ssh.known_hosts) :
+		xstrdup("~/.ssh/known_hosts");
+}
+
 /*
  * ssh refused the board's host key: unknown (strict checking) or changed;
  * the error says which, the key the board offers, and what to do
@@ -155,24 +163,52 @@ board_fingerprints(struct session *s)
 static int
 hostkey_refused(struct session *s)
 {
-	char *fp = board_fingerprints(s), *name = ssh_known_name(&s->ssh);
-	char *file = s->ssh.known_hosts ? xasprintf(" -f %s", s->ssh.known_hosts) : xstrdup("");
-	char *keys = *fp ? xasprintf(" (it offers %s)", fp) : xstrdup("");
+	char *fp = board_fingerprints(s), *name = ssh_known_name(&s->ssh), *qname, *qfile;
+	char *file = known_file(s), *keys = *fp ? xasprintf(" (it offers %s)", fp) : xstrdup("");
 	int r;
 
+	qname = ssh_quote(name);
+	qfile = s->ssh.known_hosts ? xasprintf(" -f %s", file) : xstrdup("");
 	if (s->hostkey_changed)
 		r = session_fail(s, "ssh to %s refused: the board's host key has changed%s; if it "
 			"was reinstalled, check the new key on the board, remove the old one with "
-			"ssh-keygen -R '%s'%s and connect again", ssh_dest(s), keys, name, file);
+			"ssh-keygen -R %s%s and connect again", ssh_dest(s), keys, qname, qfile);
 	else
 		r = session_fail(s, "ssh to %s refused: the board's host key is not known%s; check "
 			"it on the board (ssh-keygen -l -f on its host key), then accept it with "
-			"--accept-new-host-key, or add it to %s", ssh_dest(s), keys,
-			s->ssh.known_hosts ? s->ssh.known_hosts : "~/.ssh/known_hosts");
+			"--accept-new-host-key, or add it to %s", ssh_dest(s), keys, file);
 	free(keys);
+	free(qfile);
 	free(file);
+	free(qname);
 	free(name);
 	free(fp);
+	return r;
+}
+
+/*
+ * --accept-new-host-key: the key ssh accepted must be recorded, and is then
+ * the only one for the rest of the run: a second connection checks it
+ * strictly, so a key ssh could not write is a refusal, never a key accepted
+ * on every connection
+ */
+static int
+pin_hostkey(struct session *s, double timeout, bool unrecorded)
+{
+	char *file;
+	int r;
+
+	s->ssh.hostkeys = SSH_HOSTKEYS_STRICT;
+	r = ssh_run(s, "true", -1, timeout + 5, 0, "ssh");
+	if (r <= 0 || !strstr(s->cmd_msg, "Host key verification failed"))
+		return r > 0 ? ssh_failed(s) : r;
+	if (s->hostkey_changed)
+		return hostkey_refused(s);
+	file = known_file(s);
+	r = session_fail(s, "ssh to %s refused: --accept-new-host-key: the board's key could not "
+		"be recorded in %s%s; make it writable, or add the key there yourself", ssh_dest(s),
+		file, unrecorded ? " (ssh: Failed to add the host to the list of known hosts)" : "");
+	free(file);
 	return r;
 }
 
@@ -184,13 +220,15 @@ connect_board(struct session *s, double timeout)
 
 	if (r > 0 && strstr(s->cmd_msg, "Host key verification failed"))
 		return hostkey_refused(s);
+	if (r == 0 && s->ssh.hostkeys == SSH_HOSTKEYS_ACCEPT_NEW)
+		return pin_hostkey(s, timeout, s->hostkey_unrecorded);
 	return r > 0 ? ssh_failed(s) : r;
 }
 
 static int
 run_ssh(struct session *s, const char *dir)
 {
-	char *task = stage_task_cmd(s->o, dir);
+	char *task = stage_task_cmd(s->o, dir, s->tr == &transport_ssh_board);
 	char *cmd = xstrcat(task, " </dev/null 2>&1", NULL);
 	int r = ssh_run(s, cmd, -1, s->o->timeout, s->o->idle_timeout, "task");
 
@@ -240,25 +278,29 @@ shutdown_guest(struct session *s, bool ok)
 	bb_strvec_clear(&argv);
 }
 
-/* rm -rf REMOTE_DIR on the board, whatever happened before (keeping that error) */
+/*
+ * rm -rf REMOTE_DIR on the board, whatever happened before (keeping that
+ * error), when it was made for the run (set only then)
+ */
 static void
 shutdown_board(struct session *s, bool ok)
 {
 	struct bb_error saved = s->err;
 	const char *failed = s->failed;
-	char *q = ssh_quote(s->remote_dir), *rm = xasprintf("rm -rf %s", q);
+	char *q, *rm;
 
 	if (s->cmd.pid > 0)
 		proc_kill(&s->cmd, 500);
-	if (s->interrupted)
-		goto out;
+	if (s->interrupted || !s->remote_dir)
+		return;
+	q = ssh_quote(s->remote_dir);
+	rm = xasprintf("rm -rf %s", q);
 	s->err = (struct bb_error)BB_ERROR_INIT;
 	if (ssh_run(s, rm, -1, 15, 0, "rm") != 0)
 		progress_note(&s->pr, "could not remove %s on %s", s->remote_dir, ssh_dest(s));
 	session_clear_error(s);
 	s->err = saved;
 	s->failed = failed;
-out:
 	free(rm);
 	free(q);
 }
@@ -286,21 +328,49 @@ board_address(struct session *s)
 	s->ssh.known_hosts = s->o->known_hosts;
 }
 
+/*
+ * dir made on the board for the run, mode 700: one that exists is refused
+ * (with what is in it kept), so that removing it afterwards removes only
+ * what the run made; s->remote_dir is dir once made
+ */
+static int
+make_remote_dir(struct session *s, const char *dir)
+{
+	char *q = ssh_quote(dir), *cmd;
+	int r;
+
+	cmd = xasprintf("if [ -e %s ] || [ -L %s ]; then exit 3; fi; mkdir -m 700 %s", q, q, q);
+	r = shell_ssh(s, cmd, s->o->connect_timeout + 30, "mkdir");
+	free(cmd);
+	free(q);
+	if (r == 3)
+		return session_fail(s, "%s exists on %s: --remote-dir is made for the run and "
+			"removed after, so it must not exist (nothing in it was touched)", dir,
+			ssh_dest(s));
+	if (r > 0)
+		return session_fail(s, "cannot make %s on %s (status %d)%s%s", dir, ssh_dest(s), r,
+			*s->cmd_msg ? ": " : "", s->cmd_msg);
+	if (r == 0)
+		s->remote_dir = xstrdup(dir);
+	return r;
+}
+
 int
 target_board(struct session *s, int fd)
 {
-	char *name;
+	char *dir, *name;
 	int r = -1;
 
 	s->tr = &transport_ssh_board;
 	board_address(s);
 	/* on a board, a directory of our own (removed afterwards) unless one is given */
-	s->remote_dir = s->o->remote_dir ? xstrdup(s->o->remote_dir) :
+	dir = s->o->remote_dir ? xstrdup(s->o->remote_dir) :
 		xasprintf("/tmp/pgo-profile.%s", s->nonce);
-	name = xasprintf("ssh:%s:%s", s->ssh.host, s->remote_dir);
-	if (stage_connect(s, s->o->connect_timeout) == 0)
-		r = stages_after_connect(s, s->remote_dir, fd, name);
+	name = xasprintf("ssh:%s:%s", s->ssh.host, dir);
+	if (stage_connect(s, s->o->connect_timeout) == 0 && make_remote_dir(s, dir) == 0)
+		r = stages_after_connect(s, dir, fd, name);
 	free(name);
+	free(dir);
 	return r;
 }
 

@@ -152,6 +152,10 @@ dist_check_SCRIPTS += %D%/runner/test-ssh-target.sh %D%/runner/test-qemu-user.sh
 	%D%/runner/test-report.sh
 TESTS += %D%/runner/test-ssh-target.sh %D%/runner/test-qemu-user.sh %D%/runner/test-report.sh
 EXTRA_DIST += %D%/runner/lib.sh %D%/runner/sshd.sh %D%/tap.sh
+# a board's ssh edge against OpenSSH's sshd on 127.0.0.1 (no image): a user or
+# host that would be an ssh option, --remote-dir, --known-hosts, ssh's reasons
+dist_check_SCRIPTS += %D%/runner/test-board-ssh.sh
+TESTS += %D%/runner/test-board-ssh.sh
 TEST_IMAGE_LOGS = %D%/runner/test-ssh-target.sh.log %D%/runner/test-report.sh.log
 $(TEST_IMAGE_LOGS): %D%/runner/qemu.sh.log
 # test-profile.sh and test-ssh-target.sh both build the demo with -fprofile-use

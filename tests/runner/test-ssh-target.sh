@@ -66,7 +66,7 @@ echo "[127.0.0.1]:$qemu_port $(cut -d' ' -f1-2 "$W/other-host-key.pub")" >"$W/ch
 KNOWN=$W/changed_hosts board_profile changed-key 127.0.0.1 --ssh-port "$qemu_port" \
 	--accept-new-host-key --out "$W/prof-changed"
 if [ "$rc" = 1 ] && [ "$(wc -l <"$W/changed-key.err")" = 1 ] &&
-   grep -q "^pgo-run: connect: ssh to root@127.0.0.1:$qemu_port refused: the board's host key has changed (it offers .*$fp.*ssh-keygen -R '\[127.0.0.1\]:$qemu_port' -f $W/changed_hosts" "$W/changed-key.err" &&
+   grep -q "^pgo-run: connect: ssh to root@127.0.0.1:$qemu_port refused: the board's host key has changed (it offers .*$fp.*ssh-keygen -R '\[127.0.0.1\]:$qemu_port' -f '$W/changed_hosts'" "$W/changed-key.err" &&
    [ ! -e "$W/prof-changed" ]; then
 	ok "a changed host key: refused even with --accept-new-host-key, exit 1"
 else
@@ -102,16 +102,23 @@ check $? "ssh target: the board still runs, no /tmp/pgo-profile* left on it (${l
 # without it
 profile_use "ssh target" demo_use "$W/prof"
 
-# 9 USER@HOST (over --ssh-user) and a given --remote-dir, made afresh and removed after
+# 9 USER@HOST (over --ssh-user); a --remote-dir that exists on the board is
+# refused with its files kept, one that does not is made and removed after
 board_ssh 'mkdir -p /tmp/board-prof && echo stale >/tmp/board-prof/old.gcda'
+board_profile user-existing root@127.0.0.1 --ssh-port "$qemu_port" --ssh-user nobody \
+	--remote-dir /tmp/board-prof --out "$W/prof2-existing"
+rc_existing=$rc
+kept=$(board_ssh 'cat /tmp/board-prof/old.gcda')
 board_profile user root@127.0.0.1 --ssh-port "$qemu_port" --ssh-user nobody \
-	--remote-dir /tmp/board-prof --out "$W/prof2"
-left=$(board_ssh 'ls -d /tmp/board-prof 2>/dev/null; echo end')
-if [ "$rc" = 0 ] && [ -f "$W/prof2/$DEMO_GCDA_STRIPPED" ] && [ ! -e "$W/prof2/old.gcda" ] &&
-   [ "$left" = end ]; then
-	ok "ssh target: root@HOST wins over --ssh-user; --remote-dir made afresh, removed after"
+	--remote-dir /tmp/board-prof2 --out "$W/prof2"
+left=$(board_ssh 'ls -d /tmp/board-prof2 2>/dev/null; echo end')
+if [ "$rc" = 0 ] && [ -f "$W/prof2/$DEMO_GCDA_STRIPPED" ] && [ "$left" = end ] &&
+   [ "$rc_existing" = 1 ] && [ "$kept" = stale ] && [ ! -e "$W/prof2-existing" ] &&
+   grep -q "^pgo-run: connect: /tmp/board-prof exists on root@127.0.0.1:$qemu_port" "$W/user-existing.err"; then
+	ok "ssh target: root@HOST wins over --ssh-user; an existing --remote-dir refused and kept, a new one removed after"
 else
-	not_ok "ssh target: USER@HOST, --remote-dir (exit $rc, left '$left')"; diag "$W/user.err"
+	not_ok "ssh target: USER@HOST, --remote-dir (exit $rc_existing, $rc; kept '$kept', left '$left')"
+	diag "$W/user-existing.err" "$W/user.err"
 fi
 
 # faults: one line on stderr, exit 1, the profile directory untouched

@@ -89,10 +89,11 @@ test_ssh_argv(void **state)
 	/* a guest: no known_hosts read or written, any key */
 	ssh_argv(&o, "true", &argv);
 	s = test_join(&argv);
-	assert_string_equal(s, "ssh -o BatchMode=yes -o LogLevel=ERROR -o ServerAliveInterval=5 "
-		"-o ServerAliveCountMax=6 -T -o StrictHostKeyChecking=no "
+	assert_string_equal(s, "ssh -o BatchMode=yes -o ServerAliveInterval=5 "
+		"-o ServerAliveCountMax=6 -T -o LogLevel=ERROR -o StrictHostKeyChecking=no "
 		"-o UserKnownHostsFile=/dev/null -o GlobalKnownHostsFile=/dev/null "
-		"-o ConnectTimeout=7 -o IdentitiesOnly=yes -i /k/id -p 2222 root@127.0.0.1 -- true");
+		"-o ConnectTimeout=7 -o IdentitiesOnly=yes -o IdentityFile=\"/k/id\" -p 2222 -- "
+		"root@127.0.0.1 true");
 	free(s);
 	bb_strvec_clear(&argv);
 	/* a board: ssh's own known_hosts, strict */
@@ -101,9 +102,9 @@ test_ssh_argv(void **state)
 	o.port = 0;
 	ssh_argv(&o, "true", &argv);
 	s = test_join(&argv);
-	assert_string_equal(s, "ssh -o BatchMode=yes -o LogLevel=ERROR -o ServerAliveInterval=5 "
-		"-o ServerAliveCountMax=6 -T -o StrictHostKeyChecking=yes -o ConnectTimeout=7 "
-		"root@127.0.0.1 -- true");
+	assert_string_equal(s, "ssh -o BatchMode=yes -o ServerAliveInterval=5 "
+		"-o ServerAliveCountMax=6 -T -o LogLevel=INFO -o StrictHostKeyChecking=yes "
+		"-o ConnectTimeout=7 -- root@127.0.0.1 true");
 	free(s);
 	bb_strvec_clear(&argv);
 	/* a first key accepted, into the given file */
@@ -112,7 +113,7 @@ test_ssh_argv(void **state)
 	ssh_argv(&o, "true", &argv);
 	s = test_join(&argv);
 	assert_non_null(strstr(s, " -o StrictHostKeyChecking=accept-new "
-		"-o UserKnownHostsFile=/k/known_hosts -o ConnectTimeout=7 "));
+		"-o UserKnownHostsFile=\"/k/known_hosts\" -o ConnectTimeout=7 "));
 	name = ssh_known_name(&o);
 	assert_string_equal(name, "127.0.0.1");
 	free(name);
@@ -126,6 +127,80 @@ test_ssh_argv(void **state)
 	bb_strvec_clear(&argv);
 }
 
+/* the argument of -o UserKnownHostsFile= for the file */
+static char *
+known_hosts_arg(const char *file)
+{
+	struct ssh_opts o = { NULL, "b", NULL, 0, NULL, 7, SSH_HOSTKEYS_STRICT, file };
+	struct bb_strvec argv = BB_STRVEC_INIT;
+	char *arg = NULL;
+
+	ssh_argv(&o, "true", &argv);
+	for (size_t i = 0; i < argv.n; i++)
+		if (!strncmp(argv.v[i], "UserKnownHostsFile=", 19))
+			arg = xstrdup(argv.v[i] + 19);
+	bb_strvec_clear(&argv);
+	return arg;
+}
+
+static void
+test_ssh_known_hosts(void **state)
+{
+	static const char *const cases[][2] = {
+		/* one word for ssh's parser, nothing expanded */
+		{ "/k h/known%h", "\"/k h/known%%h\"" },
+		{ "a\"b\\c'd", "\"a\\\"b\\\\c'd\"" },
+		{ "~/known", "\"./~/known\"" },
+		{ "NONE", "\"./NONE\"" },
+		{ "$HOME/#x", "\"$HOME/#x\"" },
+	};
+	struct ssh_opts o = { NULL, "b", NULL, 0, "~/k e\"y%h", 7, SSH_HOSTKEYS_GUEST, NULL };
+	struct bb_strvec argv = BB_STRVEC_INIT;
+	char *s;
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
+		char *arg = known_hosts_arg(cases[i][0]);
+
+		assert_string_equal(arg, cases[i][1]);
+		free(arg);
+	}
+	/* the key likewise */
+	ssh_argv(&o, "true", &argv);
+	s = test_join(&argv);
+	assert_non_null(strstr(s, " -o IdentityFile=\"./~/k e\\\"y%%h\" -- root@b true"));
+	free(s);
+	bb_strvec_clear(&argv);
+}
+
+static void
+test_ssh_check_opts(void **state)
+{
+	static const char *const bad[][5] = {
+		{ "-oProxyCommand=x", NULL, NULL, NULL, "the board '-oProxyCommand=x' begins" },
+		{ "-oProxyCommand=x@h", NULL, NULL, NULL, "the user in '-oProxyCommand=x@h'" },
+		{ "root@-p1", NULL, NULL, NULL, "the board '-p1' begins with '-'" },
+		{ "h", "-oProxyCommand=x", NULL, NULL, "--ssh-user '-oProxyCommand=x' begins" },
+		{ NULL, "-l", NULL, NULL, "--ssh-user '-l' begins" },
+		{ "a b", NULL, NULL, NULL, "the board 'a b' has a space" },
+		{ "h\n", NULL, NULL, NULL, "the board 'h\n' has a space or a control character" },
+		{ "h", NULL, "/k/${HOME}", NULL, "--known-hosts '/k/${HOME}': ssh would expand" },
+		{ "h", NULL, "", NULL, "--known-hosts: an empty file name" },
+		{ "h", NULL, NULL, "${HOME}/id", "--ssh-key '${HOME}/id': ssh would expand" },
+		{ "h", NULL, NULL, "", "--ssh-key: an empty file name" },
+	};
+	char *m;
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(*bad); i++) {
+		m = ssh_check_opts(bad[i][0], bad[i][1], bad[i][2], bad[i][3]);
+		assert_non_null(m);
+		assert_non_null(strstr(m, bad[i][4]));
+		free(m);
+	}
+	assert_null(ssh_check_opts("root@board-1", "pi", "/k h/known%h ~", "k e/y%h$X"));
+	assert_null(ssh_check_opts(NULL, NULL, NULL, NULL));
+	assert_null(ssh_check_opts("fe80::1%eth0", NULL, NULL, NULL));
+}
+
 int
 main(void)
 {
@@ -134,6 +209,8 @@ main(void)
 		cmocka_unit_test(test_console_markers),
 		cmocka_unit_test(test_base64),
 		cmocka_unit_test(test_ssh_argv),
+		cmocka_unit_test(test_ssh_known_hosts),
+		cmocka_unit_test(test_ssh_check_opts),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
