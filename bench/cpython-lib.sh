@@ -2,7 +2,8 @@
 # bench/cpython-lib.sh: what bench/cpython-e2e (CPython 3.11, the profile
 # task's choice) and bench/cpython-pgo (several builds per variant) share.
 # Sourced; the caller sets top, W, PV, XY (X.Y), SRC (the pristine tree),
-# PREFIX, JOBS, PGO_GEN, PGO_RUN and ME (its name, for messages).
+# PREFIX, JOBS, PGO_GEN, PGO_RUN and ME (its name, for messages), and may
+# set MACHINE (OE's, for oe_var: default qemux86-64).
 
 # CPython's builds and tasks see no PYTHON* variable of the caller's shell:
 # with PYTHONDONTWRITEBYTECODE=1 a native `make profile-opt` compiles every
@@ -49,6 +50,8 @@ recipe_var() { # LAYER RECIPE VAR [VAR=VALUE]...
 	"$PGO_GEN" vars -C -O class-target -I "$layer" "${defs[@]}" -v "$var" "$layer/$recipe" |
 		sed -n "s/^$var	//p"
 }
+# the python3 bbappend of a generated layer
+PY_BBAPPEND='recipes-devtools/python/python3_%.bbappend'
 
 # copy the pristine tree to DIR/Python-$PV (a tree of its own, like an OE
 # WORKDIR) and make DIR/build
@@ -304,15 +307,32 @@ make_image() { # ROOT [DIR]   (DIR: default $W/image-py)
 	say "image: $(du -h "$py/deploy/$base" | cut -f1) initramfs, $(wc -l <"$py/needed") libraries needed"
 }
 
-# the generated layers: the default one and one with PGO_LTO = 1
+# the generated layers: the default one, one with PGO_LTO = 1 and one with
+# PGO_LTO = 1 and PGO_BOLT = 1 (make_bolt_layer)
 make_layers() {
 	local lto
 	BUILDDIR='' "$PGO_GEN" -T "$top/templates" -D PGO_PYTHON_PV="$PV" -o "$W/layer" >/dev/null
 	BUILDDIR='' "$PGO_GEN" -T "$top/templates" -D PGO_PYTHON_PV="$PV" -D PGO_LTO=1 \
 		-o "$W/layer-lto" >/dev/null
 	# PACKAGECONFIG[lto] = "--with-lto,--without-lto" in OE-core's python3
-	lto=$(recipe_var "$W/layer-lto" 'recipes-devtools/python/python3_%.bbappend' PACKAGECONFIG)
+	lto=$(recipe_var "$W/layer-lto" "$PY_BBAPPEND" PACKAGECONFIG)
 	case " $lto " in *" lto "*) ;; *) die "the LTO layer does not set PACKAGECONFIG lto: '$lto'" ;; esac
+	make_bolt_layer
+}
+
+# $W/layer-bolt: the layer with PGO_LTO = 1 and PGO_BOLT = 1, whose python3
+# bbappend holds BOLT's flags and skip list and do_pgo_bolt's check
+make_bolt_layer() {
+	BUILDDIR='' "$PGO_GEN" -T "$top/templates" -D PGO_PYTHON_PV="$PV" -D PGO_LTO=1 -D PGO_BOLT=1 \
+		-o "$W/layer-bolt" >/dev/null || die "pgo-gen: no layer with PGO_BOLT = 1"
+}
+
+# a variable of OE-core's configuration for MACHINE (default qemux86-64, the
+# x86-64 guest of the native benches), as bblang reads OE-core's meta/conf
+# (tests/data/real-data); empty when unset (pgo-gen vars prints !NONE)
+oe_var() { # VAR
+	(cd "$top/tests/data/real-data" && "$PGO_GEN" vars -I meta -D MACHINE="${MACHINE:-qemux86-64}" \
+		-D BB_CURRENT_MC= -v "$1" meta/conf/bitbake.conf 2>/dev/null) | sed -n "/^$1	!NONE\$/d; s/^$1	//p"
 }
 
 # "TOTAL TASK" seconds of the pgo-run log LOG
@@ -386,22 +406,30 @@ gather() {
 # shell functions as bblang expands them for this build, with BitBake's
 # logging functions
 pgo_check() { # LAYER BUILDDIR PROFDIR LOG
-	local layer=$1 b=$2 prof=$3 f t
+	local layer=$1 b=$2 prof=$3 t
 	t=$W/tmp-check/$(basename "$(dirname "$b")")  # one per tree: rebuilds may run side by side
 	mkdir -p "$t"
 	{
-		echo 'bbnote() { echo "NOTE: $*"; }'
-		echo 'bbwarn() { echo "WARNING: $*"; }'
-		echo 'bbfatal() { echo "ERROR: $*"; exit 1; }'
-		for f in pgo_gcov_stamp pgo_check_gcc_profile; do
-			echo "$f() {"
-			printf '%b\n' "$(recipe_var "$layer" 'recipes-devtools/python/python3_%.bbappend' "$f" \
-				"B=$b" "T=$t" "CC=${CC_CHECK:-gcc}")"
-			echo "}"
-		done
+		layer_shell "$layer" "pgo_gcov_stamp pgo_check_gcc_profile" "B=$b" "T=$t" "CC=${CC_CHECK:-gcc}"
 		echo "pgo_check_gcc_profile mangled '$prof'"
 	} >"$t/run.do_pgo_check"
 	sh "$t/run.do_pgo_check" >"$4" 2>&1
+}
+
+# layer_shell LAYER "FUNC..." [VAR=VALUE]...: BitBake's logging functions
+# and the python3 bbappend's shell functions FUNC as bblang expands them
+# (VAR=VALUE preset), for a script that then calls them
+layer_shell() {
+	local layer=$1 fns=$2 f
+	shift 2
+	echo 'bbnote() { echo "NOTE: $*"; }'
+	echo 'bbwarn() { echo "WARNING: $*"; }'
+	echo 'bbfatal() { echo "ERROR: $*"; exit 1; }'
+	for f in $fns; do
+		echo "$f() {"
+		printf '%b\n' "$(recipe_var "$layer" "$PY_BBAPPEND" "$f" "$@")"
+		echo "}"
+	done
 }
 
 # a profile's file name for OBJECT (Python/ceval -> Python#ceval.gcda), as
@@ -483,7 +511,7 @@ rebuild() {
 	shift 3
 	[ -e "$prof/pgo-manifest.xml" ] || die "no profile $prof"
 	new_tree "$t"
-	flags=$(recipe_var "$layer" 'recipes-devtools/python/python3_%.bbappend' PGO_USE_FLAGS \
+	flags=$(recipe_var "$layer" "$PY_BBAPPEND" PGO_USE_FLAGS \
 		"B=$t/build" "PGO_PROFILE_DIR=$prof")
 	echo "$flags" >"$W/times/rebuild-$name-flags"
 	local s; s=$(now)
@@ -498,20 +526,39 @@ rebuild() {
 
 # BOLT (llvm-bolt, merge-fdata: Debian's bolt-19, run from its own directory)
 BOLT_BIN=${BOLT_BIN:-/usr/lib/llvm-19/bin}
-# CPython's BOLT_COMMON_FLAGS and BOLT_APPLY_FLAGS (configure.ac, 3.14), the
-# same for ours as for native --enable-bolt, with one change: the functions
-# with computed gotos that llvm-bolt 19 cannot rewrite in PIC code are
-# skipped under the names GCC's LTO gives them too (sre_ucs1_match.lto_priv.0;
-# CPython's list has clang's names, and llvm-bolt -instrument fails on
-# gcc's: "unable to get new address ... in function sre_ucs1_match.lto_priv.0/1")
-BOLT_SKIP=_PyEval_EvalFrameDefault
-for f in sre_ucs1_match sre_ucs2_match sre_ucs4_match; do BOLT_SKIP="$BOLT_SKIP,$f/1,$f.lto_priv.0/1"; done
-BOLT_COMMON_FLAGS=${BOLT_COMMON_FLAGS:--update-debug-sections -skip-funcs=$BOLT_SKIP}
-BOLT_APPLY_FLAGS=${BOLT_APPLY_FLAGS:-$BOLT_COMMON_FLAGS -reorder-blocks=ext-tsp -reorder-functions=cdsort -split-functions -icf=1 -inline-all -split-eh -reorder-functions-use-hot-size -peepholes=none -jump-tables=aggressive -inline-ap -indirect-call-promotion=all -dyno-stats -use-gnu-stack -frame-opt=hot}
-# what a BOLT build adds to the compiler's and the linker's flags (CPython's
-# configure for --enable-bolt: no hot/cold split by GCC, relocations kept)
-BOLT_CFLAGS="-fno-reorder-blocks-and-partition"
-BOLT_LDFLAGS="-fno-reorder-blocks-and-partition -Wl,--emit-relocs"
+
+# bolt_flags: BOLT_COMMON_FLAGS and BOLT_APPLY_FLAGS as the PGO_BOLT layer's
+# python3 bbappend sets them (PGO_BOLT_COMMON_FLAGS with its skip list
+# PGO_BOLT_SKIP, PGO_BOLT_APPLY_FLAGS: CPython's, the same for ours as for
+# native --enable-bolt) for MACHINE's TARGET_ARCH (default qemux86-64's) as
+# OE-core's conf gives it; BOLT_COMMON_FLAGS or BOLT_APPLY_FLAGS from the
+# environment override the layer's, as in local.conf
+bolt_flags() {
+	local arch defs=()
+	[ -d "$W/layer-bolt" ] || make_bolt_layer
+	arch=$(oe_var TARGET_ARCH)
+	[ -n "$arch" ] || die "no TARGET_ARCH for MACHINE ${MACHINE:-qemux86-64} in OE-core's conf"
+	defs+=("TARGET_ARCH=$arch")
+	[ -z "${BOLT_COMMON_FLAGS:-}" ] || defs+=("PGO_BOLT_COMMON_FLAGS=$BOLT_COMMON_FLAGS")
+	[ -z "${BOLT_APPLY_FLAGS:-}" ] || defs+=("PGO_BOLT_APPLY_FLAGS=$BOLT_APPLY_FLAGS")
+	BOLT_COMMON_FLAGS=$(recipe_var "$W/layer-bolt" "$PY_BBAPPEND" PGO_BOLT_COMMON_FLAGS "${defs[@]}")
+	BOLT_APPLY_FLAGS=$(recipe_var "$W/layer-bolt" "$PY_BBAPPEND" PGO_BOLT_APPLY_FLAGS "${defs[@]}")
+	case $BOLT_COMMON_FLAGS in *-skip-funcs=?*) ;; *) die "the PGO_BOLT layer's PGO_BOLT_COMMON_FLAGS skip nothing: '$BOLT_COMMON_FLAGS'" ;; esac
+}
+
+# bolt_check BINARY LOG: do_pgo_bolt's check of a binary llvm-bolt rewrote
+# (the layer's pgo_check_bolt: BOLT's note, and llvm-bolt's LOG giving
+# profile to at least PGO_BOLT_COVERAGE_MIN percent of its functions); its
+# NOTE or ERROR line on standard output, status 1 when it fails
+bolt_check() {
+	local t=$W/tmp-check/bolt-$$
+	mkdir -p "$t"
+	{
+		layer_shell "$W/layer-bolt" pgo_check_bolt READELF=readelf
+		echo 'pgo_check_bolt "$1" "$2"'
+	} >"$t/run.pgo_check_bolt"
+	sh "$t/run.pgo_check_bolt" "$1" "$2"
+}
 
 # native-bolt-I: CPython's own --enable-optimizations --with-lto
 # --enable-bolt, llvm-bolt and merge-fdata found on PATH by configure; its
@@ -519,6 +566,7 @@ BOLT_LDFLAGS="-fno-reorder-blocks-and-partition -Wl,--emit-relocs"
 # test not failing the build, as in the PGO task
 build_native_bolt() { # NAME
 	need "$BOLT_BIN/llvm-bolt" "$BOLT_BIN/merge-fdata"
+	bolt_flags
 	PATH=$BOLT_BIN:$PATH NATIVE_MAKE_ARG="PROFILE_TASK=-m test --pgo --timeout=1200 || true" \
 		build_native "$1" --with-lto --enable-bolt "BOLT_COMMON_FLAGS=$BOLT_COMMON_FLAGS"
 	local b=$W/trees/$1/build
@@ -542,30 +590,34 @@ build_native_bolt() { # NAME
 bolt_binaries() { echo "libpython$XY.so.1.0" python; }
 
 # bolt_apply B FDATADIR LOG: each binary of build directory B rewritten
-# from its .prebolt with FDATADIR/BIN.fdata, in B with the same relative
-# names every time (BOLT's note records its command line); then checked:
-# BOLT's note, and the share of functions with profile (in LOG)
+# from its .prebolt with FDATADIR/BIN.fdata (BOLT_APPLY_FLAGS), in B with the
+# same relative names every time (BOLT's note records its command line);
+# then checked by do_pgo_bolt's check (bolt_check) on llvm-bolt's output
+# (LOG.BIN): llvm-bolt's lines on the share of functions with profile in
+# LOG.coverage, the check's in LOG
 bolt_apply() {
 	local b=$1 fd=$2 log=$3 bin
 	: >"$log"
+	: >"$log.coverage"
 	for bin in $(bolt_binaries); do
 		cp "$fd/$bin.fdata" "$b/$bin.fdata"
 		# shellcheck disable=SC2086 # flags are words
 		(cd "$b" && "$BOLT_BIN/llvm-bolt" "$bin.prebolt" -o "$bin.bolt" -data="$bin.fdata" \
-			$BOLT_APPLY_FLAGS) >>"$log" 2>&1 || die "llvm-bolt on $b/$bin failed: $(tail -n 1 "$log")"
-		readelf -n "$b/$bin.bolt" | grep -q 'BOLT revision' || die "$b/$bin.bolt has no BOLT note"
+			$BOLT_APPLY_FLAGS) >"$log.$bin" 2>&1 || die "llvm-bolt on $b/$bin failed: $(tail -n 1 "$log.$bin")"
+		bolt_check "$b/$bin.bolt" "$log.$bin" >>"$log" || die "$b/$bin: $(tail -n 1 "$log")"
+		grep -E 'functions in the binary .* have non-empty execution profile' "$log.$bin" |
+			sed 's/^BOLT-INFO: //' >>"$log.coverage"
 		mv "$b/$bin.bolt" "$b/$bin"
 	done
 	relink_libpython "$b"
-	grep -E 'functions in the binary .* have non-empty execution profile' "$log" |
-		sed 's/^BOLT-INFO: //' >"$log.coverage"
 }
 
 # rebuild_bolt NAME GCDA_PROFILE TASK: ours with BOLT on top of PGO and LTO,
 # in the order the profile demands (BOLT's profile must come from the very
-# binary it rewrites): python3 rebuilt from the GCC profile as the PGO_LTO
-# layer's bbappend does, with BOLT's flags, for the guest's prefix and a
-# RUNPATH relative to the binary (the same bytes run in the guest and here);
+# binary it rewrites): python3 rebuilt from the GCC profile as the PGO_BOLT
+# layer's bbappend does (its PGO_USE_FLAGS, with BOLT's: no hot/cold split by
+# GCC, relocations kept), for the guest's prefix and a RUNPATH relative to
+# the binary (the same bytes run in the guest and here);
 # python and libpython instrumented by llvm-bolt to write under the task's
 # remote directory; an image with that install; TASK in QEMU by pgo-run
 # profile, which brings the .fdata back; merge-fdata per binary; llvm-bolt
@@ -575,19 +627,20 @@ rebuild_bolt() {
 	local root=$W/inst/$1-root bin s
 	need "$BOLT_BIN/llvm-bolt" "$BOLT_BIN/merge-fdata" readelf
 	[ -e "$prof/pgo-manifest.xml" ] || die "no profile $prof"
+	bolt_flags
 	b=$t/build
 	new_tree "$t"
-	flags=$(recipe_var "$W/layer-lto" 'recipes-devtools/python/python3_%.bbappend' PGO_USE_FLAGS \
+	flags=$(recipe_var "$W/layer-bolt" "$PY_BBAPPEND" PGO_USE_FLAGS \
 		"B=$b" "PGO_PROFILE_DIR=$prof")
-	echo "$flags $BOLT_CFLAGS / $BOLT_LDFLAGS" >"$W/times/rebuild-$name-flags"
+	echo "$flags" >"$W/times/rebuild-$name-flags"
 	s=$(now)
 	# (\$$ in the Makefile is $ for the shell, which must not expand $ORIGIN)
 	(cd "$b" && "../Python-$PV/configure" --prefix="$PREFIX" --enable-shared --without-ensurepip \
 		--with-system-expat --with-lto LDFLAGS='-Wl,-rpath,\$$ORIGIN/../lib') >"$log" 2>&1
-	make -C "$b" -j"$JOBS" CFLAGS_NODIST="$flags $BOLT_CFLAGS" LDFLAGS_NODIST="$flags $BOLT_LDFLAGS" \
+	make -C "$b" -j"$JOBS" CFLAGS_NODIST="$flags" LDFLAGS_NODIST="$flags" \
 		>>"$log" 2>&1 || die "rebuild $name failed: $(grep -m1 -E 'error|Error' "$log")"
 	since "$s" >"$W/times/rebuild-$name"
-	rebuild_checks "$name" "$W/layer-lto" "$b" "$prof" "$log"
+	rebuild_checks "$name" "$W/layer-bolt" "$b" "$prof" "$log"
 	# the guest's install: the instrumented binaries, and the task's script
 	# and sources from the instrumented python's install
 	s=$(now)

@@ -232,6 +232,10 @@ EXTRA_DIST += %D%/bench/model-probe.c
 dist_check_SCRIPTS += %D%/bench/task-select.sh
 TESTS += %D%/bench/task-select.sh
 EXTRA_DIST += %D%/bench/select-probe.c
+# the lab's CPython builds take BOLT's flags, skip list and check from the
+# generated layer, for the machine's TARGET_ARCH
+dist_check_SCRIPTS += %D%/bench/layer-flags.sh
+TESTS += %D%/bench/layer-flags.sh
 clean-local: clean-image
 clean-image:
 	rm -rf tests/image-out tests/bench/plugins tests/bolt-arm64
