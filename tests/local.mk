@@ -236,6 +236,9 @@ EXTRA_DIST += %D%/bench/select-probe.c
 # generated layer, for the machine's TARGET_ARCH
 dist_check_SCRIPTS += %D%/bench/layer-flags.sh
 TESTS += %D%/bench/layer-flags.sh
+# bench/pybench/report.py on a recorded run against its golden output
+dist_check_SCRIPTS += %D%/bench/report.sh
+TESTS += %D%/bench/report.sh
 clean-local: clean-image
 clean-image:
 	rm -rf tests/image-out tests/bench/plugins tests/bolt-arm64

@@ -39,6 +39,9 @@ summary: writes VERSION's line of RESULTS/summary.txt from the fields given
   (those not given: -), for figures put together from several benchmark
   runs (compare); the *_from fields name the results files they come from.
 
+A run (RUN.json, WORKDIR/bench*.json) is harness.py's JSON or pgo-run
+bench's (--json), its first build the baseline.
+
 Speedup of an interpreter on a benchmark: the median over the repetitions
 of baseline_time / its_time, pairing the runs of the same repetition (they
 ran next to each other).  Geometric mean over the benchmarks."""
@@ -53,8 +56,19 @@ REFERENCE = 'testpgo'
 
 
 def load(path):
+    """a run of the benchmark set: harness.py's JSON, or pgo-run bench's
+    (--json), whose first build is the baseline, its others named by label"""
     with open(path) as f:
-        return json.load(f)
+        data = json.load(f)
+    if not str(data.get('format', '')).startswith('pgo-run bench '):
+        return data
+    labels = [b['label'] for b in data['builds']]
+    if 'baseline' in labels[1:]:
+        sys.exit('report.py: %s: a build other than the first is labelled baseline' % path)
+    name = dict(zip(labels, ['baseline'] + labels[1:]))
+    return {'interpreters': {name[b['label']]: b['path'] for b in data['builds']},
+            'reps': data.get('rounds_done', data['reps']),
+            'times': {name[k]: v for k, v in data['times'].items()}}
 
 
 def read(path, default=None):
