@@ -304,7 +304,7 @@ def final(w, task_file, results):
     native = sp['native'][1]
     cross = sp['cross-' + best][1]
     lto = sp['cross-lto'][1] if 'cross-lto' in sp else float('nan')
-    base_geo = statistics.mean(baseline_geomean(r, benches) for r in runs)
+    base_geo = baseline_geomean(data, benches)
     os.makedirs(results, exist_ok=True)
     with open(os.path.join(results, 'results.txt'), 'w') as f:
         if sel:
