@@ -149,7 +149,11 @@ dist_check_SCRIPTS += %D%/runner/test-ssh-target.sh %D%/runner/test-qemu-user.sh
 	%D%/runner/test-report.sh
 TESTS += %D%/runner/test-ssh-target.sh %D%/runner/test-qemu-user.sh %D%/runner/test-report.sh
 EXTRA_DIST += %D%/runner/lib.sh %D%/runner/sshd.sh %D%/tap.sh
-TEST_IMAGE_LOGS = %D%/runner/test-ssh-target.sh.log %D%/runner/test-report.sh.log
+# the ssh retry with the network off (unshare -n): its reason logged once, counted
+dist_check_SCRIPTS += %D%/runner/net-off.sh
+TESTS += %D%/runner/net-off.sh
+TEST_IMAGE_LOGS = %D%/runner/test-ssh-target.sh.log %D%/runner/test-report.sh.log \
+	%D%/runner/net-off.sh.log
 $(TEST_IMAGE_LOGS): %D%/runner/qemu.sh.log
 # test-profile.sh and test-ssh-target.sh both build the demo with -fprofile-use
 # in the image's demo-build/ (GCC ties a .gcda to its object path): one at a time
