@@ -31,6 +31,12 @@ check_PROGRAMS += %D%/bblang/test-assign %D%/bblang/test-parse %D%/bblang/test-d
 %C%_bblang_test_errors_CPPFLAGS = $(TEST_CFLAGS)
 %C%_bblang_test_errors_LDADD = $(TEST_LIBS)
 
+# the commands of shell code against BitBake's ShellParser (tests/data/shell-execs)
+check_PROGRAMS += %D%/bblang/test-shell
+%C%_bblang_test_shell_SOURCES = %D%/bblang/test-shell.c %D%/test-util.c %D%/test-util.h
+%C%_bblang_test_shell_CPPFLAGS = $(TEST_CFLAGS)
+%C%_bblang_test_shell_LDADD = $(TEST_LIBS)
+
 check_PROGRAMS += %D%/bblang/test-cooker
 %C%_bblang_test_cooker_SOURCES = %D%/bblang/test-cooker.c %D%/test-util.c %D%/test-util.h
 %C%_bblang_test_cooker_CPPFLAGS = $(TEST_CFLAGS)
@@ -132,6 +138,9 @@ TESTS += %D%/generator/build-runs.sh
 # pgo-run task -B on OE-core's meta (tests/data/oe-meta) against real BitBake's run file
 dist_check_SCRIPTS += %D%/runner/task-builddir.sh
 TESTS += %D%/runner/task-builddir.sh
+# the functions of a run file against real BitBake's (tests/data/task-funcs)
+dist_check_SCRIPTS += %D%/runner/task-funcs.sh
+TESTS += %D%/runner/task-funcs.sh
 dist_check_SCRIPTS += %D%/runner/qemu.sh
 TESTS += %D%/runner/qemu.sh
 # each CPython patch set against the OE-core releases' python3 (tests/data/oe-python3)
