@@ -141,6 +141,9 @@ TESTS += %D%/runner/task-builddir.sh
 # the functions of a run file against real BitBake's (tests/data/task-funcs)
 dist_check_SCRIPTS += %D%/runner/task-funcs.sh
 TESTS += %D%/runner/task-funcs.sh
+# do_profile's signature (pgo-run task -S) free of the build directory's paths
+dist_check_SCRIPTS += %D%/runner/task-sig.sh
+TESTS += %D%/runner/task-sig.sh
 dist_check_SCRIPTS += %D%/runner/qemu.sh
 TESTS += %D%/runner/qemu.sh
 # each CPython patch set against the OE-core releases' python3 (tests/data/oe-python3)
