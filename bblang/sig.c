@@ -230,7 +230,7 @@ bb_task_sigdata(struct bb_data *d, const char *task, struct bb_buf *out, struct 
 		char *value = NULL;
 
 		ret = key_deps(&w, todo.v[i], excl, &value, &todo);
-		bb_strvec_push(&lines, xasprintf("%s: %s", todo.v[i], value ? value : "None"));
+		bb_strvec_push(&lines, xasprintf("%s: %s", todo.v[i], value ? value : ""));
 		free(value);
 	}
 	bb_strvec_sort(&lines);

@@ -9,8 +9,8 @@
  * appends to out the data of task's basehash as bb.data.generate_dependencies
  * and siggen's gendeps walk it: every variable (and VAR[flag]) the task
  * depends on, one line "NAME: VALUE" each (VALUE unexpanded, or [vardepvalue];
- * "None" when unset), sorted. A variable's dependencies are the ${VAR}
- * references of its value, the names inline python reads (getVar, getVarFlag,
+ * empty when unset, as bitbake-dumpsig shows it), sorted. A variable's
+ * dependencies are the ${VAR} references of its value, the names inline python reads (getVar, getVarFlag,
  * bb.utils.contains...), its [vardeps] and its flags outside
  * BB_SIGNATURE_EXCLUDE_FLAGS; a shell function's also the commands it runs
  * that are variables, the exported variables, [prefuncs] and [postfuncs];

@@ -462,6 +462,9 @@ runscript_exec(const char *script, int logfd, bool tee, int *status, struct bb_e
 	int ret;
 
 	p.argv = argv;
+	/* bitbake-worker empties the environment: the task has the run file's
+	   exports only */
+	p.env_only = true;
 	p.in = PROC_NULL;
 	p.out = tee ? PROC_PIPE : PROC_FD;
 	p.out_fd = tee ? -1 : logfd;

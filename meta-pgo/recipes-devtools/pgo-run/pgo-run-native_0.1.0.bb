@@ -16,7 +16,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=cc70f0fa181edd1ee661d021b2626a43943e516fbf36471e50d270ad97bebe10"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=09f154cd727cf2731f6845cab7de8e67ee8005b4a38b57273b3a82dc6d816d2f"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]

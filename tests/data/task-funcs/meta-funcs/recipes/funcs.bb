@@ -38,6 +38,8 @@ do_try() {
 	run_direct
 	x=$(run_in_subst)
 	echo "$x"
+	# the caller's environment is not the task's: the run file's exports are
+	echo "LEAK: ${LEAK:-unset}"
 }
 do_try[dirs] = "${B}"
 addtask try
