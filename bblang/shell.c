@@ -570,8 +570,11 @@ parse_command(struct sh *sh)
 		simple_command(sh);
 	else
 		fail(sh, "unexpected token", sh->start);
-	while (!sh->failed && is_redirect(sh))
-		redirect(sh);
+	while (!sh->failed && (is_redirect(sh) || io_number(sh)))
+		if (io_number(sh))
+			next(sh);
+		else
+			redirect(sh);
 	sh->depth--;
 }
 
