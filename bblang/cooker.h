@@ -94,6 +94,8 @@ void bb_cooker_set_compat_warn(struct bb_cooker *c, bool warn);
  * BB_PRESERVE_ENV), those of preserved_envvars_exported exported
  */
 void bb_cooker_env(struct bb_cooker *c, const char *const *envp);
+/* the same into a datastore without a cooker (conf files given one by one) */
+void bb_data_inherit_env(struct bb_data *d, const char *const *envp);
 
 /* the datastore the cooker reads into */
 struct bb_data *bb_cooker_data(const struct bb_cooker *c);

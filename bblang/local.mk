@@ -14,7 +14,7 @@ noinst_LIBRARIES += %D%/libbblang.a
 	%D%/os.c %D%/os.h \
 	%D%/parse.c %D%/parse.h \
 	%D%/setvar.c \
-	%D%/strvec.c %D%/strvec.h \
+	%D%/strvec.c %D%/strvec.h %D%/shell.c %D%/shell.h %D%/sig.c %D%/sig.h \
 	%D%/utf8.c %D%/utf8.h \
 	%D%/util.c %D%/util.h
 # inline python: a sub-module, pyexpr/pyexpr.h its one public header

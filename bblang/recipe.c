@@ -73,6 +73,12 @@ approved(const char *const *envp, struct bb_strvec *out)
 void
 bb_cooker_env(struct bb_cooker *c, const char *const *envp)
 {
+	bb_data_inherit_env(c->d, envp);
+}
+
+void
+bb_data_inherit_env(struct bb_data *d, const char *const *envp)
+{
 	struct bb_strvec ok = BB_STRVEC_INIT;
 	bool all = env_get(envp, "BB_PRESERVE_ENV") != NULL;
 
@@ -86,9 +92,9 @@ bb_cooker_env(struct bb_cooker *c, const char *const *envp)
 			continue;
 		name = xasprintf("%.*s", (int)(eq - *envp), *envp);
 		if (all || bb_strvec_has(&ok, name)) {
-			bb_data_set(c->d, name, eq + 1, false, NULL);
+			bb_data_set(d, name, eq + 1, false, NULL);
 			if (in_list(exported_env, name))
-				bb_data_set_flag(c->d, name, "export", "1", NULL);
+				bb_data_set_flag(d, name, "export", "1", NULL);
 		}
 		free(name);
 	}

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "common/fe.h"
+#include "bblang/sig.h"
 #include "runner/bench.h"
 #include "runner/cli.h"
 #include "runner/gcda.h"
@@ -65,6 +66,22 @@ cmd_import(int argc, char **argv)
 	return ret >= 0 ? ret : run_import(&o);
 }
 
+/* the data of task's signature, as the parsed recipe gives it, on stdout */
+static int
+print_sigdata(struct bb_data *d, const char *task, struct bb_error *err)
+{
+	struct bb_buf out = BB_BUF_INIT;
+	int ret;
+
+	if (!bb_data_flag_raw(d, task, "task"))
+		return bb_error(err, NULL, "no task '%s' in the recipe", task);
+	ret = bb_task_sigdata(d, task, &out, err);
+	if (!ret && out.len)
+		fwrite(out.buf, 1, out.len, stdout);
+	bb_buf_release(&out);
+	return ret;
+}
+
 static int
 run_task(struct task_opts *o)
 {
@@ -75,11 +92,13 @@ run_task(struct task_opts *o)
 	size_t nwarn = bb_data_nwarnings(d);
 
 	fe_report_warnings("pgo-run", d);
-	if (!ret)
+	if (!ret && o->signature)
+		ret = print_sigdata(d, task, &err);
+	else if (!ret)
 		ret = task_prepare(d, task_recipe(o), task, &err);
-	if (!ret)
+	if (!ret && !o->signature)
 		ret = task_hosttools(d, &err);
-	if (!ret)
+	if (!ret && !o->signature)
 		ret = task_run(d, task_recipe(o), task, o->tee, &log, &err);
 	for (size_t i = nwarn; i < bb_data_nwarnings(d); i++)
 		fe_report("pgo-run", bb_data_warning(d, i));

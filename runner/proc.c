@@ -80,14 +80,17 @@ reap(pid_t pid, int flags)
 	return r < 0 ? -1 : decode(status);
 }
 
-/* the environment with the additions in add (replacing variables of the same name) */
+/*
+ * the environment with the additions in add (replacing variables of the same
+ * name); only add with only
+ */
 static char **
-make_env(const char *const *add)
+make_env(const char *const *add, bool only)
 {
 	size_t n = 0, m = 0, k = 0;
 	char **env;
 
-	while (environ[n])
+	while (!only && environ[n])
 		n++;
 	while (add && add[m])
 		m++;
@@ -170,7 +173,7 @@ spawn(struct proc *p, posix_spawn_file_actions_t *fa, posix_spawnattr_t *attr, i
 		r = posix_spawn_file_actions_addchdir_np(fa, p->dir);
 	if (r)
 		return r;
-	env = make_env(p->env);
+	env = make_env(p->env, p->env_only);
 	r = posix_spawnp(&p->pid, p->argv[0], fa, attr, (char *const *)p->argv, env);
 	free(env);
 	return r;

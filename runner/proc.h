@@ -27,6 +27,7 @@ enum proc_stdio { PROC_INHERIT, PROC_NULL, PROC_PIPE, PROC_FD, PROC_STDOUT };
 struct proc {
 	const char *const *argv;	/* argv[0] is looked up in PATH unless it has a '/' */
 	const char *const *env;		/* "NAME=VALUE" additions (NULL-terminated), or NULL */
+	bool env_only;			/* the environment is env alone, not pgo-run's with env */
 	const char *dir;		/* working directory, or NULL */
 	enum proc_stdio in, out, err;
 	int in_fd, out_fd, err_fd;	/* PROC_FD: the child's fd; PROC_PIPE: the parent's end */
@@ -34,7 +35,7 @@ struct proc {
 	int status;			/* the result once finished */
 };
 
-#define PROC_INIT { NULL, NULL, NULL, PROC_INHERIT, PROC_INHERIT, PROC_INHERIT, \
+#define PROC_INIT { NULL, NULL, false, NULL, PROC_INHERIT, PROC_INHERIT, PROC_INHERIT, \
 	-1, -1, -1, -1, -1 }
 
 /* spawns p; -1 with err set when it cannot be started */

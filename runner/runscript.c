@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "bblang/os.h"
+#include "bblang/shell.h"
 #include "runner/proc.h"
 #include "runner/runscript.h"
 
@@ -143,46 +144,31 @@ runscript_data_error(struct bb_data *d, struct bb_error *err)
 	return -1;
 }
 
-/* the words of s that could be commands: a stand-in for BitBake's ShellParser */
-static void
-add_words(struct bb_strvec *words, const char *s)
-{
-	const char *chars = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.+-";
-
-	while (*s) {
-		size_t n = strspn(s, chars);
-
-		if (n) {
-			char *w = xstrndup(s, n);
-
-			if (!bb_strvec_has(words, w))
-				bb_strvec_push(words, w);
-			else
-				free(w);
-			s += n;
-		} else {
-			s++;
-		}
-	}
-}
-
-/* the variables one function refers to: the words of its body and its [vardeps] */
+/*
+ * the names one function refers to as build.py's emit_func follows them: the
+ * commands its body runs, as BitBake's ShellParser finds them, and its
+ * [vardeps]
+ */
 static int
 func_refs(struct bb_data *d, const char *func, struct bb_strvec *refs, struct bb_error *err)
 {
+	struct bb_error sherr = BB_ERROR_INIT;
 	char *body = NULL, *vardeps = NULL;
+	int ret = 0;
 
 	if (bb_data_get(d, func, true, &body) < 0 ||
 	    bb_data_get_flag(d, func, "vardeps", true, false, false, &vardeps) < 0) {
 		free(body);
 		return runscript_data_error(d, err);
 	}
-	add_words(refs, body ? body : "");
-	if (vardeps)
+	if (bb_shell_execs(body ? body : "", refs, &sherr) < 0)
+		ret = bb_error(err, NULL, "function '%s': %s", func, sherr.msg);
+	else if (vardeps)
 		bb_strvec_split(refs, vardeps);
+	bb_error_clear(&sherr);
 	free(body);
 	free(vardeps);
-	return 0;
+	return ret;
 }
 
 int
@@ -191,7 +177,8 @@ runscript_deps(struct bb_data *d, const char *func, struct bb_strvec *out, struc
 	struct bb_strvec seen = BB_STRVEC_INIT, round = BB_STRVEC_INIT;
 	int ret = func_refs(d, func, &round, err);
 
-	bb_strvec_pushdup(&seen, func);
+	/* as emit_func: the task itself is not "seen" (a body that runs it
+	   writes it again) */
 	while (!ret && round.n) {
 		struct bb_strvec next = BB_STRVEC_INIT;
 
@@ -475,6 +462,9 @@ runscript_exec(const char *script, int logfd, bool tee, int *status, struct bb_e
 	int ret;
 
 	p.argv = argv;
+	/* bitbake-worker empties the environment: the task has the run file's
+	   exports only */
+	p.env_only = true;
 	p.in = PROC_NULL;
 	p.out = tee ? PROC_PIPE : PROC_FD;
 	p.out_fd = tee ? -1 : logfd;

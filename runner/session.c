@@ -72,12 +72,62 @@ cmd_out_line(void *ctx, const char *line)
 	progress_last(&s->pr, line);
 }
 
+/* the count of the line that came again, into the log */
+static void
+repeats_flush(struct session *s)
+{
+	if (s->rep_n > 1) {
+		char *line = xasprintf("%s (%u times)", s->rep_line, s->rep_n);
+
+		progress_line(&s->pr, "", line);
+		free(line);
+	}
+	s->rep_n = 0;
+	*s->rep_line = '\0';
+}
+
+void
+session_repeats_begin(struct session *s)
+{
+	s->squash = true;
+	s->rep_n = 0;
+	*s->rep_line = '\0';
+}
+
+void
+session_repeats_end(struct session *s)
+{
+	repeats_flush(s);
+	s->squash = false;
+}
+
+/* whether line, in a window of tries, is the last one again (then counted) */
+static bool
+repeated(struct session *s, const char *line)
+{
+	if (!s->squash)
+		return false;
+	if (s->rep_n && !strncmp(s->rep_line, line, sizeof(s->rep_line) - 1)) {
+		s->rep_n++;
+		return true;
+	}
+	repeats_flush(s);
+	snprintf(s->rep_line, sizeof(s->rep_line), "%s", line);
+	s->rep_n = 1;
+	return false;
+}
+
 static void
 cmd_err_line(void *ctx, const char *line)
 {
 	struct session *s = ctx;
 
-	cmd_out_line(ctx, line);
+	if (repeated(s, line)) {
+		loop_active(&s->loop);
+		progress_last(&s->pr, line);
+	} else {
+		cmd_out_line(ctx, line);
+	}
 	session_keep(s->cmd_msg, sizeof(s->cmd_msg), line);
 	if (strstr(line, "REMOTE HOST IDENTIFICATION HAS CHANGED"))
 		s->hostkey_changed = true;

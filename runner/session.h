@@ -59,6 +59,11 @@ struct session {
 	char cmd_msg[200];		/* its last line on stderr */
 	bool hostkey_changed;		/* ssh said the host's key is not the known one */
 	bool hostkey_unrecorded;	/* ssh said it could not record a first key */
+	/* a window of tries (session_repeats_begin): a line on stderr the same as
+	   the one before is counted, not logged */
+	bool squash;
+	char rep_line[200];
+	unsigned rep_n;
 	/* the task */
 	char *remote_dir;		/* GCOV_PREFIX on the target */
 	char *qemu_user, *arch;		/* --target qemu-user: the emulator and its ARCH */
@@ -80,6 +85,14 @@ void session_clear_error(struct session *s);
 int session_tmp_file(struct session *s, const char *name);
 /* whether a command's last line says the disk it wrote to is full */
 bool session_disk_full(const char *msg);
+
+/*
+ * a window of tries begins: while it lasts, a command's line on stderr the
+ * same as the last one logged is counted instead of logged
+ */
+void session_repeats_begin(struct session *s);
+/* the window ends: "LINE (N times)" for a line that came again */
+void session_repeats_end(struct session *s);
 
 /* copies line (unless empty) into dst, the last line kept of some output */
 void session_keep(char *dst, size_t size, const char *line);

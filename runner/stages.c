@@ -18,7 +18,9 @@ stage_connect(struct session *s, double timeout)
 	int r;
 
 	progress_stage(&s->pr, "connect");
+	session_repeats_begin(s);
 	r = s->tr->connect(s, timeout);
+	session_repeats_end(s);
 	if (!r)
 		progress_note(&s->pr, "%s answers after %.1fs", s->tr->answers, proc_now() - t);
 	return r;

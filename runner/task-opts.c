@@ -6,8 +6,8 @@
 #include "runner/cli.h"
 
 static const char usage[] =
-	"usage: pgo-run task [-B BUILDDIR] [-D VAR=VALUE]... [mc:MC:]TARGET TASK\n"
-	"       pgo-run task -c CONF... [-I DIR]... [-D VAR=VALUE]... RECIPE TASK\n";
+	"usage: pgo-run task [-S] [-B BUILDDIR] [-D VAR=VALUE]... [mc:MC:]TARGET TASK\n"
+	"       pgo-run task [-S] -c CONF... [-I DIR]... [-D VAR=VALUE]... RECIPE TASK\n";
 
 static const char help[] =
 	"\n"
@@ -23,6 +23,8 @@ static const char help[] =
 	"  -c CONF         a conf file, parsed in order (repeatable)\n"
 	"  -I DIR          a BBPATH directory (repeatable)\n"
 	"  -D VAR=VALUE    set VAR (or VAR[flag]) before the conf files (repeatable)\n"
+	"  -S, --signature print what the task's signature covers (BitBake's basehash:\n"
+	"                  each variable it depends on, NAME: VALUE unexpanded), not run it\n"
 	"  -h, --help      show this help\n";
 
 static int
@@ -36,16 +38,19 @@ task_parse_opts(struct task_opts *o, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "help", no_argument, NULL, 'h' },
+		{ "signature", no_argument, NULL, 'S' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
 
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":B:c:I:D:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":B:c:I:D:Sh", longopts, NULL)) != -1) {
 		if (c == 'h') {
 			printf("%s%s", usage, help);
 			return 0;
+		} else if (c == 'S') {
+			o->signature = true;
 		} else if (c == 'B') {
 			o->builddir = optarg;
 		} else if (c == 'c') {

@@ -286,6 +286,7 @@ load_builddir(struct task_opts *o, struct bb_data *d, struct bb_error *err)
 int
 task_load(struct task_opts *o, struct bb_data **out, struct bb_error *err)
 {
+	extern char **environ;
 	struct bb_data *d = bb_data_new();
 
 	*out = d;
@@ -297,6 +298,9 @@ task_load(struct task_opts *o, struct bb_data **out, struct bb_error *err)
 	bb_data_set_inherit_warn(d, true);
 	if (bb_conf_setup(d, &o->conf) < 0)
 		return runscript_data_error(d, err);
+	/* what BitBake takes from the environment (PATH, HOME, ... exported):
+	   the task's shell has no other */
+	bb_data_inherit_env(d, (const char *const *)environ);
 	for (size_t i = 0; i < o->confs.n; i++)
 		if (parse_one(d, o->confs.v[i], err) < 0)
 			return -1;

@@ -25,10 +25,11 @@ struct task_opts {
 	const char *recipe;		/* [mc:MC:]TARGET: a recipe file, or a PN with a build directory */
 	const char *task;		/* "profile" or "do_profile" */
 	bool tee;			/* the task's output to stdout as well as to the log */
+	bool signature;			/* -S: print what its signature covers, not run it */
 	char *file;			/* set by task_load(): the recipe file it parsed */
 };
 
-#define TASK_OPTS_INIT { BB_CONF_OPTS_INIT, BB_STRVEC_INIT, NULL, NULL, NULL, false, NULL }
+#define TASK_OPTS_INIT { BB_CONF_OPTS_INIT, BB_STRVEC_INIT, NULL, NULL, NULL, false, false, NULL }
 
 void task_opts_release(struct task_opts *o);
 

@@ -31,6 +31,12 @@ check_PROGRAMS += %D%/bblang/test-assign %D%/bblang/test-parse %D%/bblang/test-d
 %C%_bblang_test_errors_CPPFLAGS = $(TEST_CFLAGS)
 %C%_bblang_test_errors_LDADD = $(TEST_LIBS)
 
+# the commands of shell code against BitBake's ShellParser (tests/data/shell-execs)
+check_PROGRAMS += %D%/bblang/test-shell
+%C%_bblang_test_shell_SOURCES = %D%/bblang/test-shell.c %D%/test-util.c %D%/test-util.h
+%C%_bblang_test_shell_CPPFLAGS = $(TEST_CFLAGS)
+%C%_bblang_test_shell_LDADD = $(TEST_LIBS)
+
 check_PROGRAMS += %D%/bblang/test-cooker
 %C%_bblang_test_cooker_SOURCES = %D%/bblang/test-cooker.c %D%/test-util.c %D%/test-util.h
 %C%_bblang_test_cooker_CPPFLAGS = $(TEST_CFLAGS)
@@ -135,6 +141,12 @@ TESTS += %D%/generator/build-runs.sh
 # pgo-run task -B on OE-core's meta (tests/data/oe-meta) against real BitBake's run file
 dist_check_SCRIPTS += %D%/runner/task-builddir.sh
 TESTS += %D%/runner/task-builddir.sh
+# the functions of a run file against real BitBake's (tests/data/task-funcs)
+dist_check_SCRIPTS += %D%/runner/task-funcs.sh
+TESTS += %D%/runner/task-funcs.sh
+# do_profile's signature (pgo-run task -S) free of the build directory's paths
+dist_check_SCRIPTS += %D%/runner/task-sig.sh
+TESTS += %D%/runner/task-sig.sh
 dist_check_SCRIPTS += %D%/runner/qemu.sh
 TESTS += %D%/runner/qemu.sh
 # each CPython patch set against the OE-core releases' python3 (tests/data/oe-python3)
@@ -156,7 +168,11 @@ EXTRA_DIST += %D%/runner/lib.sh %D%/runner/sshd.sh %D%/tap.sh
 # host that would be an ssh option, --remote-dir, --known-hosts, ssh's reasons
 dist_check_SCRIPTS += %D%/runner/test-board-ssh.sh
 TESTS += %D%/runner/test-board-ssh.sh
-TEST_IMAGE_LOGS = %D%/runner/test-ssh-target.sh.log %D%/runner/test-report.sh.log
+# the ssh retry with the network off (unshare -n): its reason logged once, counted
+dist_check_SCRIPTS += %D%/runner/net-off.sh
+TESTS += %D%/runner/net-off.sh
+TEST_IMAGE_LOGS = %D%/runner/test-ssh-target.sh.log %D%/runner/test-report.sh.log \
+	%D%/runner/net-off.sh.log
 $(TEST_IMAGE_LOGS): %D%/runner/qemu.sh.log
 # test-profile.sh and test-ssh-target.sh both build the demo with -fprofile-use
 # in the image's demo-build/ (GCC ties a .gcda to its object path): one at a time

@@ -72,14 +72,20 @@ fi
 say "2. image: $(sed -n 's/^DEPLOY_DIR_IMAGE = "\(.*\)"$/\1/p' "$OUT/$image/profile.conf")" \
 	"($(since "$t0")s)"
 
-# 3. do_profile, as BitBake would run it; the run script calls pgo-run from PATH
+# 3. do_profile, as BitBake would run it
 t0=$(now)
 recipe=$layer/recipes-devtools/images/python3-pgo-image.bb
 say "3. do_profile, as bitbake mc:pgo:python3-pgo-image -c profile runs it:" \
 	"pgo-run task ... $(basename "$recipe") profile"
 rc=0
-PATH=$(dirname "$PGO_RUN"):$PATH "$PGO_RUN" task -D TOPDIR="$OUT/build" \
-	-D STAGING_BINDIR_NATIVE="$(dirname "$(command -v "$QEMU")")" \
+# pgo-run and QEMU where pgo-run-native and qemu-system-native stage them:
+# the task's PATH is BitBake's, that native sysroot and the hosttools
+sysroot=$OUT/build/tmp/work/$MACHINE/python3-pgo-image/recipe-sysroot-native/usr/bin
+if ! { mkdir -p "$sysroot" && ln -sf "$(command -v "$QEMU")" "$sysroot/" &&
+	ln -sf "$(cd "$(dirname "$PGO_RUN")" && pwd)/$(basename "$PGO_RUN")" "$sysroot/pgo-run"; }; then
+	die "cannot link pgo-run and $QEMU into $sysroot"
+fi
+"$PGO_RUN" task -D TOPDIR="$OUT/build" \
 	-c "$OUT/$image/profile.conf" -c "$src/tests/image/demo.conf" \
 	-I "$layer" "$recipe" profile || rc=$?
 [ "$rc" = 0 ] || die "do_profile failed with exit code $rc (logs: $OUT/build/tmp/work/$MACHINE/python3-pgo-image/temp)"

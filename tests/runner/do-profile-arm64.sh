@@ -32,15 +32,15 @@ image_build "$out"
 image_load "$out"
 echo "1..11"
 
-qemu_bindir=$(dirname "$(command -v "$QEMU")")
 recipe=recipes-devtools/images/python3-pgo-image.bb
 m=$IMAGE_MACHINE
 
 # 1-5 stand-alone: pgo-run task -c profile.conf -c demo.conf, as demo.sh runs it
 t=$W/plain
 t0=$(now)
-PATH="$(dirname "$PGO_RUN"):$PATH" "$PGO_RUN" task -D TOPDIR="$t" \
-	-D STAGING_BINDIR_NATIVE="$qemu_bindir" -c "$out/profile.conf" \
+qemu_bindir=$t/tmp/work/$m/python3-pgo-image/recipe-sysroot-native/usr/bin
+sysroot_native "$qemu_bindir" "$PGO_RUN"
+"$PGO_RUN" task -D TOPDIR="$t" -c "$out/profile.conf" \
 	-c "$top/tests/image/demo.conf" -I "$top/meta-pgo" "$top/meta-pgo/$recipe" profile \
 	>"$W/plain.out" 2>&1
 rc=$?

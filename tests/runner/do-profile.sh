@@ -30,9 +30,8 @@ done
 reuse_debs "$shared" "$out"
 image_build "$out"
 image_load "$out"
-echo "1..29"
+echo "1..33"
 
-qemu_bindir=$(dirname "$(command -v "$QEMU")")
 recipe=recipes-devtools/images/python3-pgo-image.bb
 
 # the serial layer: the same templates, PGO_TRANSPORT = "serial"
@@ -40,15 +39,16 @@ recipe=recipes-devtools/images/python3-pgo-image.bb
 	2>"$W/gen.err" || { echo "Bail out! pgo-gen: $(cat "$W/gen.err")"; exit 1; }
 
 # task NAME LAYER TOPDIR [CONF...]: pgo-run task ... profile, as the demo runs
-# it (pgo-run on PATH); output in $W/NAME.out, exit status in $rc
+# it (pgo-run and QEMU in the native sysroot, the task's PATH BitBake's: that
+# and the hosttools); output in $W/NAME.out, exit status in $rc
 task() {
 	name=$1 layer=$2 topdir=$3
 	shift 3
 	confs=
 	for c in "$@"; do confs="$confs -c $c"; done
+	sysroot_native "$(work "$topdir")/recipe-sysroot-native/usr/bin" "$PGO_RUN"
 	# shellcheck disable=SC2086 # confs: options and paths without spaces
-	PATH="$(dirname "$PGO_RUN"):$PATH" "$PGO_RUN" task -D TOPDIR="$topdir" \
-		-D STAGING_BINDIR_NATIVE="$qemu_bindir" -c "$out/profile.conf" \
+	"$PGO_RUN" task -D TOPDIR="$topdir" -c "$out/profile.conf" \
 		-c "$top/tests/image/demo.conf" $confs -I "$layer" "$layer/$recipe" profile \
 		>"$W/$name.out" 2>&1
 	rc=$?
@@ -97,13 +97,44 @@ task ssh "$top/meta-pgo" "$W/ssh"
 echo "# time ssh do_profile $(since "$t0")s"
 gathered ssh "$W/ssh"
 
-# 8-14 serial, the serial layer
+# 8-11 BitBake's environment (demo.conf, as OE-core's bitbake.conf gives it):
+# PATH the native sysroot and the hosttools only, LC_ALL, TZ and
+# SOURCE_DATE_EPOCH exported, nothing else of the caller's; the archive's
+# times SOURCE_DATE_EPOCH's, so it is the archive a task under BitBake writes
+wk=$(work "$W/ssh") pd=$(profdir "$W/ssh")
+grep -qx "export PATH=\"$wk/recipe-sysroot-native/usr/bin:$W/ssh/tmp/hosttools\"" \
+	"$wk/temp/run.do_profile" && grep -qx 'export SOURCE_DATE_EPOCH="1302044400"' \
+	"$wk/temp/run.do_profile" && grep -qx 'export TZ="UTC"' "$wk/temp/run.do_profile" &&
+	grep -qx 'export LC_ALL="en_US.UTF-8"' "$wk/temp/run.do_profile" &&
+	[ "$(ls "$W/ssh/tmp/hosttools")" = ssh ]
+check $? "BitBake's environment: PATH the native sysroot and hosttools (ssh) only; LC_ALL, TZ, SOURCE_DATE_EPOCH"
+tar tvf "$pd/profile.tar" --full-time 2>/dev/null | grep -q " 2011-04-05 [0-9:]* $DEMO_GCDA_STRIPPED\$"
+check $? "the archive's times are SOURCE_DATE_EPOCH's: $(tar tvf "$pd/profile.tar" --full-time 2>/dev/null | awk '{ print $4 }')"
+# the same profile archived again by pgo-run import as a task under BitBake
+# runs it (only SOURCE_DATE_EPOCH and PATH in its environment), and without
+reimport() {
+	rm -rf "$W/re-$1"
+	env -i PATH=/usr/bin:/bin ${2:+SOURCE_DATE_EPOCH=$2} "$PGO_RUN" import "$pd/profile.tar" \
+		--profile-dir "$W/re-$1" --gcc-version "$DEMO_GCC_VERSION" >/dev/null 2>&1
+}
+reimport bb 1302044400 && reimport none "" && cmp -s "$W/re-bb/profile.tar" "$pd/profile.tar" &&
+	! cmp -s "$W/re-none/profile.tar" "$pd/profile.tar"
+check $? "the archive's bytes are the ones of the same profile archived with BitBake's SOURCE_DATE_EPOCH (not without it)"
+# a tool outside the sysroot and the hosttools is not found, as under
+# BitBake: without ssh in HOSTTOOLS, the layer's own check stops the task
+echo 'HOSTTOOLS = ""' >"$W/nossh.conf"
+task nossh "$top/meta-pgo" "$W/nossh" "$W/nossh.conf"
+[ "$rc" != 0 ] && grep -q "ERROR: PGO: do_profile reaches the image over ssh, and this host has no ssh client" \
+	"$(work "$W/nossh")/temp/log.do_profile"
+check $? "ssh not in HOSTTOOLS: the task finds no ssh (exit $rc), as under BitBake"
+
+# 12-18 serial, the serial layer
 t0=$(now)
 task serial "$W/serial/meta-pgo" "$W/serial"
 echo "# time serial do_profile $(since "$t0")s"
 gathered serial "$W/serial"
 
-# 15-18 a task that fails (the demo exits 2, a status this conf does not
+# 19-22 a task that fails (the demo exits 2, a status this conf does not
 # accept), over the profile of the ssh run
 t=$W/ssh wk=$(work "$W/ssh")
 before=$(tree_sum "$(profdir "$t")")
@@ -122,7 +153,7 @@ check $? "a failing task: no stamp (the earlier one removed)"
 [ -n "$before" ] && [ "$(tree_sum "$(profdir "$t")")" = "$before" ]
 check $? "a failing task: PGO_PROFILE_DIR as it was"
 
-# 19-22 a stand-in pgo-run: what do_profile passes
+# 23-26 a stand-in pgo-run: what do_profile passes
 mkdir -p "$W/stub"
 cat >"$W/stub/pgo-run" <<EOF
 #!/bin/sh
@@ -136,8 +167,9 @@ stub() {
 	rm -f "$W/stub.args"
 	confs=
 	for c in "$@"; do confs="$confs -c $c"; done
+	sysroot_native "$(work "$W/$name")/recipe-sysroot-native/usr/bin" "$W/stub/pgo-run"
 	# shellcheck disable=SC2086
-	PATH="$W/stub:$PATH" "$PGO_RUN" task -D TOPDIR="$W/$name" -c "$top/tests/image/demo.conf" \
+	"$PGO_RUN" task -D TOPDIR="$W/$name" -c "$top/tests/image/demo.conf" \
 		$confs -I "$top/meta-pgo" "$top/meta-pgo/$recipe" profile >"$W/$name.out" 2>&1
 	rc=$?
 }
@@ -160,7 +192,7 @@ check $? "set: --ssh-key and --boot-marker passed, each as one argument"
 grep -A1 -x '\[--python\]' "$W/stub.args" | grep -qx '\[/usr/bin/other\]'
 check $? "set: PGO_PROFILE_PROGRAM is the program run"
 
-# 23-29 the same step through -B, as a user re-runs it in the build directory
+# 27-33 the same step through -B, as a user re-runs it in the build directory
 # of a real build once BitBake has built the image (pgo_builddir: OE-core's
 # meta from tests/data/oe-meta, bitbake.conf, the global classes, core-image
 # and what it inherits). Every

@@ -109,15 +109,21 @@ pgo_builddir() {
 	} >"$b/conf/local.conf"
 	dd=$b/tmp-pgo/deploy/images/$m
 	wk=$b/tmp-pgo/work/$(printf '%s' "$m" | tr - _)-oe-linux/python3-pgo-image/1.0
-	mkdir -p "$dd" "$wk/recipe-sysroot-native/usr/bin"
+	mkdir -p "$dd"
 	kernel=$(sed -n 's/^qb_default_kernel = //p' "$img/pgo-test-image-$m.rootfs.qemuboot.conf")
 	ln -sf "$(readlink -f "$img/$kernel")" "$dd/$kernel"
 	ln -sf "$(readlink -f "$img/pgo-test-image-$m.rootfs.cpio.gz")" \
 		"$dd/python3-pgo-image-$m.rootfs.cpio.gz"
 	sed "s/pgo-test-image-$m\\.rootfs/python3-pgo-image-$m.rootfs/" \
 		"$img/pgo-test-image-$m.rootfs.qemuboot.conf" >"$dd/python3-pgo-image-$m.rootfs.qemuboot.conf"
-	ln -sf "$(command -v "$QEMU")" "$wk/recipe-sysroot-native/usr/bin/"
-	# pgo-run-native's pgo-run, which the task finds in PATH as under BitBake
-	ln -sf "$(cd "$(dirname "$PGO_RUN")" && pwd)/$(basename "$PGO_RUN")" \
-		"$wk/recipe-sysroot-native/usr/bin/pgo-run"
+	sysroot_native "$wk/recipe-sysroot-native/usr/bin" "$PGO_RUN"
+}
+
+# sysroot_native DIR PGO_RUN: DIR (a recipe's recipe-sysroot-native/usr/bin)
+# with $QEMU and PGO_RUN (as pgo-run) linked in, where BitBake stages them
+# (qemu-system-native, pgo-run-native): the task finds them in PATH there
+sysroot_native() {
+	mkdir -p "$1" &&
+		ln -sf "$(command -v "$QEMU")" "$1/" &&
+		ln -sf "$(cd "$(dirname "$2")" && pwd)/$(basename "$2")" "$1/pgo-run"
 }

@@ -16,7 +16,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=5f54eeee4225755c36f168cc061a6223bf97621fcec2b68e099424011d8f439d"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=d7e123f14e922c9bf9fa1f1977a6fc85323fffcf0a4b21b3c9c481382b001c21"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]

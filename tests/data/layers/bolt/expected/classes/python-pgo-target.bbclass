@@ -191,7 +191,8 @@ do_pgo_bolt[doc] = "Rewrites python and libpython with BOLT, from a profile of t
 do_pgo_bolt[network] = "1"
 do_pgo_bolt[cleandirs] = "${PGO_BOLT_WORKDIR}"
 do_pgo_bolt[dirs] = "${PGO_BOLT_WORKDIR}"
-do_pgo_bolt[vardepsexclude] += "PGO_BOLT_JOBS PGO_BOLT_JOBS_ARGS"
+# PGO_SSH_KEY: a path on one host, which only lets pgo-run in
+do_pgo_bolt[vardepsexclude] += "PGO_BOLT_JOBS PGO_BOLT_JOBS_ARGS PGO_SSH_KEY"
 do_pgo_bolt[depends] += "\
     llvm-bolt-native:do_populate_sysroot \
     bolt-runtime:do_populate_sysroot \

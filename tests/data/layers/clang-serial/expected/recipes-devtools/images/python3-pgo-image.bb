@@ -105,7 +105,10 @@ do_profile[doc] = "Boots the image in QEMU, runs PYTHON_PROFILE_TASK with the in
 do_profile[network] = "1"
 do_profile[cleandirs] = "${PGO_PROFILE_STAGE} ${PGO_ARCHIVE_STAGE}"
 do_profile[dirs] = "${WORKDIR}"
-do_profile[vardepsexclude] += "PGO_PROFILE_JOBS PGO_PROFILE_JOBS_ARGS"
+# out of the signature too: the key only lets pgo-run in, it changes nothing
+# of the profile, and its path is one host's (one profile serves every build
+# directory and builder through sstate)
+do_profile[vardepsexclude] += "PGO_PROFILE_JOBS PGO_PROFILE_JOBS_ARGS PGO_SSH_KEY"
 do_profile[depends] += "\
     pgo-run-native:do_populate_sysroot \
     qemu-system-native:do_populate_sysroot \
