@@ -56,6 +56,15 @@ PGO_CLANG_PROFDATA = "python.profdata"
 # python3's do_pgo_bolt); empty: none given (the image lets root in without
 # a password)
 PGO_SSH_KEY ??= ""
+# the guest's memory (MiB) where the profile task runs (the image's QB_MEM),
+# and the task's parallelism there: guest CPUs (pgo-run --smp, under TCG one
+# host thread each) and, for Python's test runner, as many worker processes
+# (-j). Default: one per host core, at most one per 256 MiB of the guest; 1:
+# one CPU, the tests in one process. Workers that write the same .gcda merge
+# their counts under libgcov's lock. The image's do_profile and python3's
+# do_pgo_bolt (PGO_BOLT_JOBS) both boot the image with them
+PGO_PROFILE_MEM ??= "1024"
+PGO_PROFILE_JOBS ??= "${@oe.utils.cpu_count(at_most=int(d.getVar('PGO_PROFILE_MEM')) // 256 or 1)}"
 
 # pgo_gcov_stamp FILE: the version stamp of a .gcda or .gcno file as 8 hex
 # digits, whatever the byte order of the machine that wrote it ("none" when

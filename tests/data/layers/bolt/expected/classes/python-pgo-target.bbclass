@@ -78,9 +78,10 @@ PGO_BOLT_WORKDIR = "${WORKDIR}/pgo-bolt"
 PGO_BOLT_QEMUBOOT ??= "${PGO_MC_TMPDIR}/deploy/images/${MACHINE}/${PGO_IMAGE}-${MACHINE}.qemuboot.conf"
 # the profile task, as do_profile runs it
 PGO_BOLT_TASK ??= "${PYTHON_PROFILE_TASK}"
-# the guest's CPUs and the test runner's workers: one per host core, at most
-# four (the image's 1024 MiB at 256 each)
-PGO_BOLT_JOBS ??= "${@oe.utils.cpu_count(at_most=4)}"
+# the guest's CPUs and the test runner's workers when BOLT's profile is
+# gathered: as for the PGO profile (PGO_PROFILE_JOBS, which follows
+# PGO_PROFILE_MEM, the image's memory)
+PGO_BOLT_JOBS ??= "${PGO_PROFILE_JOBS}"
 PGO_BOLT_JOBS_ARGS = "${@' -j%s' % d.getVar('PGO_BOLT_JOBS') if d.getVar('PGO_BOLT_JOBS') != '1' and '-m test' in d.getVar('PGO_BOLT_TASK') else ''}"
 # the target's instrumentation runtime (bolt-runtime); do_pgo_bolt gives it
 # to llvm-bolt relative to llvm-bolt's own lib directory, where llvm-bolt

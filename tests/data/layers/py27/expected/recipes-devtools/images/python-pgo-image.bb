@@ -38,16 +38,11 @@ IMAGE_FEATURES += "ssh-server-dropbear"
 IMAGE_FSTYPES = "ext4"
 QB_DEFAULT_FSTYPE = "ext4"
 IMAGE_ROOTFS_EXTRA_SPACE = "1048576"
-# the guest's memory (MiB), and the profile task's parallelism: guest CPUs
-# (pgo-run profile --smp, under TCG one host thread each) and, for Python's
-# test runner, as many worker processes (-j). Default: one per host core, at
-# most one per 256 MiB of the guest; 1: one CPU, the tests in one process.
-# Workers that write the same .gcda merge their counts under libgcov's lock.
-# Left out of do_profile's signature, as PARALLEL_MAKE is: the profile is
-# gathered once and comes from sstate on another host however many it used
-PGO_PROFILE_MEM ??= "1024"
+# the guest's memory and the profile task's parallelism: PGO_PROFILE_MEM and
+# PGO_PROFILE_JOBS (classes/python-pgo.bbclass). Left out of do_profile's
+# signature, as PARALLEL_MAKE is: the profile is gathered once and comes from
+# sstate on another host however many it used
 QB_MEM = "-m ${PGO_PROFILE_MEM}"
-PGO_PROFILE_JOBS ??= "${@oe.utils.cpu_count(at_most=int(d.getVar('PGO_PROFILE_MEM')) // 256 or 1)}"
 PGO_PROFILE_JOBS_ARGS = "${@' -j%s' % d.getVar('PGO_PROFILE_JOBS') if d.getVar('PGO_PROFILE_JOBS') != '1' and '-m test' in d.getVar('PYTHON_PROFILE_TASK') else ''}"
 
 PGO_PROFILE_STAGE = "${WORKDIR}/pgo-profile"
