@@ -173,6 +173,11 @@ $(TEST_DO_PGO_BOLT_LOG): %D%/runner/qemu.sh.log
 # build, and the errors
 dist_check_SCRIPTS += %D%/runner/test-bench.sh
 TESTS += %D%/runner/test-bench.sh
+# pgo-run bench against a hostile or broken board (OpenSSH's sshd on
+# 127.0.0.1): the target's text escaped, deadlines killing whole process
+# trees, times that are not times, outputs checked before anything runs
+dist_check_SCRIPTS += %D%/runner/test-board-bench.sh
+TESTS += %D%/runner/test-board-bench.sh
 # pgo-run bench -B: the builds found in a build directory read with OE-core's
 # configuration, and each step a user can be at
 dist_check_SCRIPTS += %D%/runner/bench-builddir.sh
