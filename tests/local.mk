@@ -113,6 +113,12 @@ check_PROGRAMS += %D%/runner/test-bench-stats
 %C%_runner_test_bench_stats_CPPFLAGS = $(TEST_CFLAGS)
 %C%_runner_test_bench_stats_LDADD = $(TEST_LIBS) -lm
 
+check_PROGRAMS += %D%/runner/test-bench-text
+%C%_runner_test_bench_text_SOURCES = %D%/runner/test-bench-text.c %D%/test-util.c \
+	%D%/test-util.h runner/bench-text.c runner/bench-text.h
+%C%_runner_test_bench_text_CPPFLAGS = $(TEST_CFLAGS)
+%C%_runner_test_bench_text_LDADD = $(TEST_LIBS) -lm
+
 check_PROGRAMS += %D%/common/test-common
 %C%_common_test_common_SOURCES = %D%/common/test-common.c %D%/test-util.c %D%/test-util.h
 %C%_common_test_common_CPPFLAGS = $(TEST_CFLAGS) $(LIBXML2_CFLAGS)
