@@ -371,7 +371,7 @@ target_sh(struct bench *b, const char *cmd, double timeout, const char *what, bo
 static char *
 kill_cmd(long pid, bool leader)
 {
-	return xasprintf("set -f; p=%ld; t=$p; n=0; [ -d /proc/$p ] || exit 0; "
+	return xasprintf("p=%ld; t=$p; n=0; [ -d /proc/$p ] || exit 0; "
 		"while [ \"$n\" != \"${#t}\" ]; do n=${#t}; "
 		"for f in /proc/[0-9]*/stat; do read -r s 2>/dev/null <\"$f\" || continue; "
 		"q=${f#/proc/}; q=${q%%/stat}; s=${s##*) }; set -- $s; "

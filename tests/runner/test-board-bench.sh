@@ -9,8 +9,9 @@
 #     line are printable ASCII;
 #   - a round past its deadline (a benchmark that forks a sleeping
 #     grandchild and sleeps): one line, and no process of its tree left on
-#     the board, nor on this machine with --target local; a version check
-#     that hangs ends at --timeout, not 300 s, its tree killed too;
+#     the board (its process group; on a board whose shell leads none, its
+#     descendants), nor on this machine with --target local; a version
+#     check that hangs ends at --timeout, not 300 s, its tree killed too;
 #   - benchmarks printing nan, inf, 0 or -1 seconds, or CPU times of 0: an
 #     error naming the build, exit 1;
 #   - --json or --svg that cannot be written: refused before the board is
@@ -115,6 +116,18 @@ gone "sleep $((mark + 1))" && gone "sleep $((mark + 2))" && gone "$W/slow/python
 	[ ! -e "$W/priv-slow" ] &&
 	grep -q "killed what the command cut off left running on the target" "$W/slow.log"
 check $? "no process of the round's tree left on the board (grandchild, benchmark, driver: its command line names the build); its directory removed"
+# a board whose command shell leads no process group (it runs in a child of
+# the login shell): the tree found through /proc's parents, and killed
+# shellcheck disable=SC2016 # for the board's shell
+echo 'if [ -z "${NESTED:-}" ]; then NESTED=1 /bin/sh -c "$SSH_ORIGINAL_COMMAND"; exit $?; fi' \
+	>"$W/board/board.env"
+build slown "case \"\$*\" in *importlib*) sleep $((mark + 7)) & sleep $((mark + 8)); exit 0 ;; esac"
+board slown --benchmarks nbody --reps 2 --warmup 0 --timeout 5 a=$PY slow="$W/slown/python3"
+: >"$W/board/board.env"
+one_line "$W/slown.err" && [ "$rc" = 1 ] && grep -q "round: deadline of 5s passed" "$W/slown.err" &&
+	grep -q "^PGO-BENCH-KILLED [0-9]* [0-9]* [0-9]* [0-9]*" "$W/slown.log" &&
+	gone "sleep $((mark + 7))" && gone "sleep $((mark + 8))" && gone "$W/slown/python3"
+check $? "a board whose shell leads no process group: the round's tree found through /proc and killed, exit $rc"
 # the version check follows --timeout
 build hang "case \"\$*\" in *PGO-BENCH-VERSION*) sleep $((mark + 3)) & sleep $((mark + 4)) ;; esac"
 t0=$(now)
