@@ -447,7 +447,7 @@ make_priv(struct bench *b)
 	if (r < 0)
 		return -1;
 	b->priv_made = true;
-	b->r.machine = xstrndup(last_captured(b), 100);
+	b->r.machine = xstrndup(last_captured(b), strnlen(last_captured(b), 100));
 	m = bench_ascii_dup(b->r.machine);
 	progress_note(&b->s.pr, "%s made on the target (%s)", b->priv, m);
 	free(m);
