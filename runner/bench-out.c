@@ -1,14 +1,17 @@
 /* pgo-run bench: the table, the JSON and the SVG chart of a run */
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "bblang/buf.h"
 #include "runner/bench-stats.h"
+#include "runner/bench-text.h"
 #include "runner/bench.h"
 
 /* every group, every comparison against the first build, each build's geometric mean */
@@ -144,20 +147,26 @@ static void
 table_head(const struct bench_result *r, const struct results *s, FILE *f)
 {
 	const struct bench_opts *o = r->o;
+	char *m = bench_ascii_dup(r->machine ? r->machine : "?");
 
 	if (r->emulated)
 		fprintf(f, "emulated: not a speed (%s under QEMU: these times say nothing of a "
-			"real %s)\n", r->machine ? r->machine : "the guest",
-			r->machine ? r->machine : "board");
+			"real %s)\n", r->machine ? m : "the guest", r->machine ? m : "board");
 	fprintf(f, "pgo-run bench on %s (%s): %d rounds after %d warm-up, %s time, processes "
-		"within %.2fx of the second fastest kept; %g%% intervals\n", r->target,
-		r->machine ? r->machine : "?", r->rounds_done, o->warmup,
-		o->cpu ? "CPU" : "wall-clock", o->factor, o->level * 100);
-	for (size_t k = 0; k < s->nb; k++)
+		"within %.2fx of the second fastest kept; %g%% intervals\n", r->target, m,
+		r->rounds_done, o->warmup, o->cpu ? "CPU" : "wall-clock", o->factor,
+		o->level * 100);
+	free(m);
+	for (size_t k = 0; k < s->nb; k++) {
+		char *path = bench_ascii_dup(o->builds[k].path);
+		char *v = bench_ascii_dup(o->builds[k].version ? o->builds[k].version : "?");
+
 		fprintf(f, "  %-12s %s (Python %s)%s: %zu of %zu processes kept\n",
-			o->builds[k].label, o->builds[k].path,
-			o->builds[k].version ? o->builds[k].version : "?",
-			k ? "" : ", the baseline", s->kept[k], s->procs[k]);
+			o->builds[k].label, path, v, k ? "" : ", the baseline", s->kept[k],
+			s->procs[k]);
+		free(path);
+		free(v);
+	}
 	if (o->pgo_proof)
 		fprintf(f, "  pgo's do_pgo_check in %s: %s\n", o->builddir, o->pgo_proof);
 	fprintf(f, "\n%-14s", "benchmark");
@@ -208,27 +217,6 @@ bench_table(const struct bench_result *r, FILE *f)
 /* ---- JSON ---- */
 
 static void
-json_str(struct bb_buf *b, const char *s)
-{
-	if (!s) {
-		bb_buf_addstr(b, "null");
-		return;
-	}
-	bb_buf_addch(b, '"');
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			bb_buf_addf(b, "\\%c", c);
-		else if (c < 0x20)
-			bb_buf_addf(b, "\\u%04x", c);
-		else
-			bb_buf_addch(b, c);
-	}
-	bb_buf_addch(b, '"');
-}
-
-static void
 json_num(struct bb_buf *b, double v)
 {
 	if (isfinite(v))
@@ -257,14 +245,14 @@ json_head(struct bb_buf *b, const struct bench_result *r)
 	const struct bench_opts *o = r->o;
 
 	bb_buf_addstr(b, "{\n \"format\": \"pgo-run bench 1\",\n \"target\": ");
-	json_str(b, r->target);
+	bench_json_str(b, r->target);
 	bb_buf_addstr(b, ",\n \"machine\": ");
-	json_str(b, r->machine);
+	bench_json_str(b, r->machine);
 	bb_buf_addf(b, ",\n \"emulated\": %s,\n \"complete\": %s,\n \"error\": ",
 		r->emulated ? "true" : "false", r->error ? "false" : "true");
-	json_str(b, r->error);
+	bench_json_str(b, r->error);
 	bb_buf_addstr(b, ",\n \"pgo_check\": ");
-	json_str(b, o->pgo_proof);
+	bench_json_str(b, o->pgo_proof);
 	bb_buf_addf(b, ",\n \"reps\": %d,\n \"rounds_done\": %d,\n \"warmup\": %d,\n"
 		" \"startup_runs\": %d,\n \"startup_args\": \"%s\",\n \"scale\": %.9g,\n"
 		" \"keep_within\": ", o->reps, r->rounds_done, o->warmup, o->startup_runs,
@@ -274,19 +262,19 @@ json_head(struct bb_buf *b, const struct bench_result *r)
 		" \"builds\": [", o->cpu ? "cpu" : "wall", o->level, o->seed);
 	for (size_t k = 0; k < o->nbuilds; k++) {
 		bb_buf_addstr(b, k ? ",\n  {\"label\": " : "\n  {\"label\": ");
-		json_str(b, o->builds[k].label);
+		bench_json_str(b, o->builds[k].label);
 		bb_buf_addstr(b, ", \"path\": ");
-		json_str(b, o->builds[k].path);
+		bench_json_str(b, o->builds[k].path);
 		bb_buf_addstr(b, ", \"python\": ");
-		json_str(b, o->builds[k].python);
+		bench_json_str(b, o->builds[k].python);
 		bb_buf_addstr(b, ", \"version\": ");
-		json_str(b, o->builds[k].version);
+		bench_json_str(b, o->builds[k].version);
 		bb_buf_addch(b, '}');
 	}
 	bb_buf_addstr(b, "\n ],\n \"benchmarks\": [");
 	for (size_t j = 0; j < r->nbench; j++) {
 		bb_buf_addstr(b, j ? ", " : "");
-		json_str(b, r->benches[j]);
+		bench_json_str(b, r->benches[j]);
 	}
 	bb_buf_addstr(b, "],\n");
 }
@@ -298,11 +286,11 @@ json_times(struct bb_buf *b, const struct bench_result *r, const char *name, dou
 	bb_buf_addf(b, " \"%s\": {", name);
 	for (size_t k = 0; k < r->o->nbuilds; k++) {
 		bb_buf_addstr(b, k ? ",\n  " : "\n  ");
-		json_str(b, r->o->builds[k].label);
+		bench_json_str(b, r->o->builds[k].label);
 		bb_buf_addstr(b, ": {");
 		for (size_t j = 0; j < r->nbench; j++) {
 			bb_buf_addstr(b, j ? ",\n   " : "\n   ");
-			json_str(b, r->benches[j]);
+			bench_json_str(b, r->benches[j]);
 			bb_buf_addstr(b, ": [");
 			for (size_t i = 0; i < r->n[k][j]; i++) {
 				bb_buf_addstr(b, i ? ", " : "");
@@ -321,13 +309,13 @@ json_results(struct bb_buf *b, const struct bench_result *r, const struct result
 	bb_buf_addstr(b, " \"results\": {");
 	for (size_t j = 0; j < s->m; j++) {
 		bb_buf_addstr(b, j ? ",\n  " : "\n  ");
-		json_str(b, r->benches[j]);
+		bench_json_str(b, r->benches[j]);
 		bb_buf_addstr(b, ": {");
 		for (size_t k = 0; k < s->nb; k++) {
 			const struct stats_group *g = &s->g[j * s->nb + k];
 
 			bb_buf_addstr(b, k ? ", " : "");
-			json_str(b, r->o->builds[k].label);
+			bench_json_str(b, r->o->builds[k].label);
 			bb_buf_addf(b, ": {\"processes\": %zu, \"kept\": %zu, \"time\": ", g->n,
 				g->kept);
 			json_num(b, exp(g->mean));
@@ -344,37 +332,78 @@ json_results(struct bb_buf *b, const struct bench_result *r, const struct result
 	bb_buf_addstr(b, "\n },\n \"geomean\": {");
 	for (size_t k = 1; k < s->nb; k++) {
 		bb_buf_addstr(b, k > 1 ? ", " : "");
-		json_str(b, r->o->builds[k].label);
+		bench_json_str(b, r->o->builds[k].label);
 		bb_buf_addstr(b, ": ");
 		json_cmp(b, &s->geo[k]);
 	}
 	bb_buf_addstr(b, "},\n \"kept\": {");
 	for (size_t k = 0; k < s->nb; k++) {
 		bb_buf_addstr(b, k ? ", " : "");
-		json_str(b, r->o->builds[k].label);
+		bench_json_str(b, r->o->builds[k].label);
 		bb_buf_addf(b, ": [%zu, %zu]", s->kept[k], s->procs[k]);
 	}
 	bb_buf_addstr(b, "}\n}\n");
+}
+
+/* path's temporary file: path.tmp beside it */
+static char *
+tmp_of(const char *path)
+{
+	return xstrcat(path, ".tmp", NULL);
+}
+
+/* the error of path, naming the file the failed call was on when it is the temporary one */
+static int
+out_error(const char *path, const char *tmp, const char *doing, struct bb_error *err)
+{
+	int e = errno;
+
+	if (tmp)
+		return bb_error(err, NULL, "%s: cannot %s %s beside it: %s", path, doing, tmp,
+			strerror(e));
+	return bb_error(err, NULL, "%s: cannot %s it: %s", path, doing, strerror(e));
+}
+
+int
+bench_check_output(const char *path, struct bb_error *err)
+{
+	char *tmp = tmp_of(path);
+	struct stat st;
+	int fd, r = 0;
+
+	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+		errno = EISDIR;
+		r = out_error(path, NULL, "replace", err);
+	} else if ((fd = open(tmp, O_WRONLY | O_CREAT | O_CLOEXEC, 0644)) < 0) {
+		r = out_error(path, tmp, "create", err);
+	} else {
+		close(fd);
+		unlink(tmp);
+	}
+	free(tmp);
+	return r;
 }
 
 /* text to path through path.tmp */
 static int
 write_out(const char *path, const struct bb_buf *b, struct bb_error *err)
 {
-	char *tmp = xstrcat(path, ".tmp", NULL);
+	char *tmp = tmp_of(path);
 	FILE *f = fopen(tmp, "w");
-	int bad = !f || fwrite(b->buf, 1, b->len, f) != b->len;
+	int r = 0;
 
-	if (f && fclose(f))
-		bad = 1;
-	if (bad || rename(tmp, path) < 0) {
-		bb_error(err, NULL, "%s: %s", path, strerror(errno));
+	if (!f)
+		r = out_error(path, tmp, "create", err);
+	else if (fwrite(b->buf, 1, b->len, f) != b->len || fflush(f) || fsync(fileno(f)))
+		r = out_error(path, tmp, "write", err);
+	if (f && fclose(f) && !r)
+		r = out_error(path, tmp, "write", err);
+	if (!r && rename(tmp, path) < 0)
+		r = out_error(path, NULL, "replace", err);
+	if (r)
 		unlink(tmp);
-		free(tmp);
-		return -1;
-	}
 	free(tmp);
-	return 0;
+	return r;
 }
 
 int
@@ -405,22 +434,6 @@ bench_write_json(const struct bench_result *r, const char *path, struct bb_error
 
 static const char *const svg_colors[] = { "#1f77b4", "#d62728", "#2ca02c", "#9467bd",
 	"#ff7f0e", "#8c564b" };
-
-static void
-svg_text(struct bb_buf *b, const char *s)
-{
-	for (; *s; s++)
-		if (*s == '<')
-			bb_buf_addstr(b, "&lt;");
-		else if (*s == '>')
-			bb_buf_addstr(b, "&gt;");
-		else if (*s == '&')
-			bb_buf_addstr(b, "&amp;");
-		else if (*s == '"')
-			bb_buf_addstr(b, "&quot;");
-		else
-			bb_buf_addch(b, *s);
-}
 
 /* the speedups shown: from lo to hi, 1.0 within */
 static void
@@ -502,9 +515,10 @@ svg_head(struct bb_buf *b, const struct bench_result *r, int height)
 	if (r->emulated)
 		bb_buf_addstr(b, "emulated: not a speed. ");
 	bb_buf_addstr(b, "pgo-run bench on ");
-	svg_text(b, r->target);
-	bb_buf_addf(b, " (%s)</text>\n<text x=\"10\" y=\"38\" font-size=\"11\">", r->machine ?
-		r->machine : "?");
+	bench_xml_text(b, r->target);
+	bb_buf_addstr(b, " (");
+	bench_xml_text(b, r->machine ? r->machine : "?");
+	bb_buf_addstr(b, ")</text>\n<text x=\"10\" y=\"38\" font-size=\"11\">");
 	bb_buf_addf(b, "%d rounds, %s time; processes within %.2fx of the second fastest kept; "
 		"%g%% intervals</text>\n", r->rounds_done, r->o->cpu ? "CPU" : "wall-clock",
 		r->o->factor, r->o->level * 100);
@@ -512,9 +526,9 @@ svg_head(struct bb_buf *b, const struct bench_result *r, int height)
 		bb_buf_addf(b, "<circle cx=\"%zu\" cy=\"52\" r=\"4\" fill=\"%s\"/><text x=\"%zu\" "
 			"y=\"56\" font-size=\"11\">", 16 + 180 * (k - 1), svg_colors[(k - 1) % 6],
 			24 + 180 * (k - 1));
-		svg_text(b, r->o->builds[k].label);
+		bench_xml_text(b, r->o->builds[k].label);
 		bb_buf_addstr(b, " against ");
-		svg_text(b, r->o->builds[0].label);
+		bench_xml_text(b, r->o->builds[0].label);
 		bb_buf_addstr(b, "</text>\n");
 	}
 }

@@ -14,6 +14,7 @@
 #include "bblang/os.h"
 #include "common/fe.h"
 #include "runner/bench-stats.h"
+#include "runner/bench-text.h"
 #include "runner/bench.h"
 #include "runner/session.h"
 
@@ -35,6 +36,14 @@ struct bench {
 	size_t items_done, items_total;
 	double bench_t0;
 	char fail[300];			/* a benchmark's failure, from the driver */
+	char bad[300];			/* a time that is not one, from the driver */
+	/* the command running on a board or a guest: its shell's PGO-BENCH-GROUP */
+	size_t cmd_lines;		/* its lines so far */
+	long group_pid;			/* its shell there, or 0 */
+	bool group_leader;		/* which leads its process group */
+	/* a command cut off there (its deadline, a lost connection): what it left runs */
+	long orphan_pid;
+	bool orphan_leader;
 };
 
 static int
@@ -324,17 +333,72 @@ pack(struct bench *b, const char *dir, const char *label)
 static void
 out_line(void *ctx, const char *line);
 
+/*
+ * what each command on a board or a guest says first: its shell's PID and
+ * process group (the shell execs the python: the same process). sshd makes
+ * the shell a session's leader, so a command cut off is killed there whole.
+ */
+#define GROUP_CMD "read -r _ _ _ _ g _ 2>/dev/null </proc/$$/stat; " \
+	"echo \"PGO-BENCH-GROUP $$ ${g:-0}\"; "
+
 /* cmd on the target, its output captured when capture; its status, or -1 */
 static int
 target_sh(struct bench *b, const char *cmd, double timeout, const char *what, bool capture)
 {
+	bool remote = b->s.tr != &transport_local;
+	char *full = remote ? xstrcat(GROUP_CMD, cmd, NULL) : xstrdup(cmd);
 	int r;
 
 	bb_strvec_clear(&b->lines);
 	b->capture = capture;
-	r = b->s.tr->shell(&b->s, cmd, timeout, what);
+	b->cmd_lines = 0;
+	b->group_pid = 0;
+	r = b->s.tr->shell(&b->s, full, timeout, what);
 	b->capture = false;
+	if (r < 0 && b->group_pid && !b->s.interrupted) {
+		b->orphan_pid = b->group_pid;
+		b->orphan_leader = b->group_leader;
+	}
+	free(full);
 	return r;
+}
+
+/*
+ * the processes of the command cut off, on the board or the guest: its shell
+ * and every process descending from it (their parents in /proc), and its
+ * process group when the shell leads one (what was orphaned stays in it)
+ */
+static char *
+kill_cmd(long pid, bool leader)
+{
+	return xasprintf("p=%ld; t=$p; n=0; [ -d /proc/$p ] || exit 0; "
+		"while [ \"$n\" != \"${#t}\" ]; do n=${#t}; "
+		"for f in /proc/[0-9]*/stat; do read -r s 2>/dev/null <\"$f\" || continue; "
+		"q=${f#/proc/}; q=${q%%/stat}; s=${s##*) }; set -- $s; "
+		"case \" $t \" in *\" $q \"*) ;; *\" $2 \"*) t=\"$t $q\" ;; esac; done; done; "
+		"%s kill -KILL $t 2>/dev/null; echo \"PGO-BENCH-KILLED $t\"",
+		pid, leader ? "kill -KILL -$p 2>/dev/null;" : "");
+}
+
+/* nothing left running there by a command cut off (keeping the error) */
+static void
+kill_orphan(struct bench *b)
+{
+	struct bb_error saved = b->s.err;
+	const char *failed = b->s.failed;
+	char *cmd = kill_cmd(b->orphan_pid, b->orphan_leader);
+	int r;
+
+	b->s.err = (struct bb_error)BB_ERROR_INIT;
+	r = b->s.tr->shell(&b->s, cmd, 30, "kill");
+	progress_note(&b->s.pr, r ? "could not kill what the command cut off left running on "
+		"the target (its shell: PID %ld)" : "killed what the command cut off left running "
+		"on the target (its shell: PID %ld)", b->orphan_pid);
+	session_clear_error(&b->s);
+	b->s.err = saved;
+	b->s.failed = failed;
+	b->orphan_pid = 0;
+	free(cmd);
 }
 
 /* cmd on the target with stdin from fd */
@@ -366,7 +430,7 @@ last_captured(struct bench *b)
 static int
 make_priv(struct bench *b)
 {
-	char *q = ssh_quote(b->priv), *cmd;
+	char *q = ssh_quote(b->priv), *cmd, *m;
 	int r;
 
 	cmd = xasprintf("if [ -e %s ]; then echo \"exists already\"; exit 3; fi; "
@@ -383,8 +447,10 @@ make_priv(struct bench *b)
 	if (r < 0)
 		return -1;
 	b->priv_made = true;
-	b->r.machine = xstrdup(last_captured(b));
-	progress_note(&b->s.pr, "%s made on the target (%s)", b->priv, b->r.machine);
+	b->r.machine = xstrndup(last_captured(b), strnlen(last_captured(b), 100));
+	m = bench_ascii_dup(b->r.machine);
+	progress_note(&b->s.pr, "%s made on the target (%s)", b->priv, m);
+	free(m);
 	return 0;
 }
 
@@ -542,19 +608,21 @@ stage_check(struct bench *b)
 		char *py = python_cmd(bb), *qd = ssh_quote(b->priv);
 		char *cmd = xasprintf("cd %s && %s -I -c 'import sys; print(\"PGO-BENCH-VERSION\", "
 			"sys.version.split()[0])' 2>&1", qd, py);
-		int r = target_sh(b, cmd, 300, "python3 -c", true);
-		const char *last = last_captured(b);
+		int r = target_sh(b, cmd, b->o->p.timeout, "python3 -c", true);
+		const char *v = bench_parse_version(last_captured(b));
+		char *shown;
 
 		free(cmd);
 		free(qd);
 		free(py);
 		if (r < 0)
 			return -1;
-		if (r > 0 || strncmp(last, "PGO-BENCH-VERSION ", 18))
+		if (r > 0 || !v)
 			return not_started(b, bb, r);
-		bb->version = xstrdup(last + 18);
-		progress_note(&b->s.pr, "build %s: Python %s, %s", bb->label, bb->version,
-			bb->python);
+		bb->version = xstrdup(v);
+		shown = bench_ascii_dup(v);
+		progress_note(&b->s.pr, "build %s: Python %s, %s", bb->label, shown, bb->python);
+		free(shown);
 	}
 	return 0;
 }
@@ -591,39 +659,67 @@ show_left(struct bench *b, bool now)
 	progress_draw(&b->s.pr, now);
 }
 
-/* "PGO-BENCH K NAME SECONDS" or "PGO-BENCH-FAIL K NAME STATUS LAST..." */
+/* a time that is not one: the first is the round's error */
 static void
+bad_time(struct bench *b, const struct bench_line *l)
+{
+	if (*b->bad || l->build >= b->o->nbuilds)
+		return;
+	snprintf(b->bad, sizeof(b->bad), "round %d: %s on build %s printed the time '%.*s': "
+		"not a positive number of seconds", b->round, l->name,
+		b->o->builds[l->build].label, (int)(l->rest_len > 40 ? 40 : l->rest_len), l->rest);
+}
+
+/*
+ * the driver's lines (bench-text.h); true for the command's first line
+ * saying its shell's process group, which is not the command's output
+ */
+static bool
 driver_line(struct bench *b, const char *line)
 {
-	char name[64];
-	unsigned k;
-	double t, cpu;
-	int status, off = 0;
+	struct bench_line l;
+	long j;
 
-	if (sscanf(line, "PGO-BENCH %u %63s %lf %lf", &k, name, &t, &cpu) == 4) {
-		long j = bench_index(b, name);
-
-		if (k < b->o->nbuilds && j >= 0 && b->round > b->o->warmup)
-			result_add(&b->r, k, (size_t)j, t, cpu);
+	switch (bench_parse_line(line, &l)) {
+	case BENCH_LINE_TIME:
+		j = bench_index(b, l.name);
+		if (l.build < b->o->nbuilds && j >= 0 && b->round > b->o->warmup)
+			result_add(&b->r, l.build, (size_t)j, l.wall, l.cpu);
 		b->items_done++;
 		show_left(b, false);
-	} else if (sscanf(line, "PGO-BENCH-FAIL %u %63s %d %n", &k, name, &status, &off) == 3 &&
-		   off > 0 && k < b->o->nbuilds) {
-		snprintf(b->fail, sizeof(b->fail), "%s failed on build %s (exit status %d): %s",
-			name, b->o->builds[k].label, status, line + off);
+		break;
+	case BENCH_LINE_BAD:
+		bad_time(b, &l);
+		break;
+	case BENCH_LINE_FAIL:
+		if (l.build < b->o->nbuilds)
+			snprintf(b->fail, sizeof(b->fail), "%s failed on build %s (exit status "
+				"%d): %s", l.name, b->o->builds[l.build].label, l.status, l.rest);
+		break;
+	case BENCH_LINE_GROUP:
+		if (b->cmd_lines || b->s.tr == &transport_local)
+			break;
+		b->group_pid = l.pid;
+		b->group_leader = l.pid == l.pgid;
+		return true;
+	case BENCH_LINE_OTHER:
+		break;
 	}
+	return false;
 }
 
 static void
 out_line(void *ctx, const char *line)
 {
 	struct bench *b = ctx;
+	bool group = false;
 
 	b->out_line(ctx, line);
-	if (b->capture)
-		bb_strvec_pushdup(&b->lines, line);
 	if (!strncmp(line, "PGO-BENCH", 9))
-		driver_line(b, line);
+		group = driver_line(b, line);
+	b->cmd_lines++;
+	if (b->capture && !group)
+		bb_strvec_pushdup(&b->lines, line);
 }
 
 /* a round's items, "K:NAME", shuffled: the benchmarks, and the builds within each */
@@ -684,11 +780,13 @@ run_round(struct bench *b, const char *head, unsigned long long *state)
 	double t = proc_now();
 	int r;
 
-	*b->fail = '\0';
+	*b->fail = *b->bad = '\0';
 	show_left(b, true);	/* each round's start is drawn, however fast */
 	r = target_sh(b, cmd, b->o->p.timeout, "round", false);
 	free(cmd);
 	free(items);
+	if (*b->bad)
+		return fail(b, "%s", b->bad);
 	if (r < 0)
 		return -1;
 	if (r == 3 && *b->fail)
@@ -701,6 +799,26 @@ run_round(struct bench *b, const char *head, unsigned long long *state)
 	progress_note(&b->s.pr, "round %d of %d%s done in %.1fs", b->round,
 		b->o->warmup + b->o->reps, b->round <= b->o->warmup ? " (warm-up)" : "",
 		proc_now() - t);
+	return 0;
+}
+
+/* a benchmark of a build with no process kept (times of 0): no speed to compare */
+static int
+check_kept(struct bench *b)
+{
+	for (size_t k = 0; k < b->o->nbuilds; k++)
+		for (size_t j = 0; j < b->r.nbench; j++) {
+			size_t n = b->r.n[k][j], kept;
+			bool *keep = xmalloc((n ? n : 1) * sizeof(*keep));
+
+			kept = stats_filter(b->o->cpu ? b->r.cpu[k][j] : b->r.times[k][j], n,
+				b->o->factor, keep);
+			free(keep);
+			if (!kept)
+				return fail(b, "build %s: none of its %zu processes of %s took a %s "
+					"time above 0: no speed to compare", b->o->builds[k].label, n,
+					b->r.benches[j], b->o->cpu ? "CPU" : "wall-clock");
+		}
 	return 0;
 }
 
@@ -722,7 +840,7 @@ stage_bench(struct bench *b)
 	for (b->round = 1; !r && b->round <= b->o->warmup + b->o->reps; b->round++)
 		r = run_round(b, head, &state);
 	free(head);
-	return r;
+	return r ? r : check_kept(b);
 }
 
 /* ---- the run ---- */
@@ -749,6 +867,7 @@ connect_target(struct bench *b)
 		return 0;
 	default:
 		s->tr = &transport_local;
+		s->cmd_group = true;	/* a command cut off here is killed whole */
 		b->priv = p->remote_dir ? xstrdup(p->remote_dir) :
 			xasprintf("%s/target", b->host_tmp);
 		return 0;
@@ -802,14 +921,16 @@ target_name(struct bench *b)
 	return buf;
 }
 
+/* the table, the JSON and the SVG; error: the run's error line, NULL when complete */
 static int
-outputs(struct bench *b, bool complete)
+outputs(struct bench *b, const char *error)
 {
 	struct bb_error err = BB_ERROR_INIT;
+	bool complete = !error;
 	int r = 0;
 
 	b->r.target = target_name(b);
-	b->r.error = complete ? NULL : b->s.err.msg ? b->s.err.msg : "failed";
+	b->r.error = error;
 	if (complete)
 		bench_table(&b->r, stdout);
 	if (b->o->json && bench_write_json(&b->r, b->o->json, &err) < 0)
@@ -836,8 +957,29 @@ run(struct bench *b)
 		r = stage_check(b);
 	if (!r)
 		r = stage_bench(b);
+	if (b->orphan_pid)
+		kill_orphan(b);
 	disconnect(b, r == 0);
 	return r;
+}
+
+/* --json and --svg can be written, before anything runs (a long run's result is not lost) */
+static int
+check_outputs(const struct bench_opts *o, FILE *log)
+{
+	const char *paths[] = { o->json, o->svg }, *opts[] = { "--json", "--svg" };
+	struct bb_error err = BB_ERROR_INIT;
+
+	for (size_t i = 0; i < 2; i++) {
+		if (!paths[i] || bench_check_output(paths[i], &err) == 0)
+			continue;
+		if (log != stderr)
+			fprintf(log, "pgo-run: setup: %s %s\n", opts[i], err.msg);
+		fprintf(stderr, "pgo-run: setup: %s %s\n", opts[i], err.msg);
+		bb_error_clear(&err);
+		return -1;
+	}
+	return 0;
 }
 
 int
@@ -846,10 +988,16 @@ bench_run(struct bench_opts *o)
 	static const char *const stages[] = { "boot", "connect", "copy", "check", "bench", NULL };
 	FILE *log = o->p.log ? fopen(o->p.log, "a") : stderr;
 	struct bench b;
+	char *line = NULL;
 	int r;
 
 	if (!log) {
 		fprintf(stderr, "pgo-run: setup: %s: %s\n", o->p.log, strerror(errno));
+		return 1;
+	}
+	if (check_outputs(o, log) < 0) {
+		if (log != stderr)
+			fclose(log);
 		return 1;
 	}
 	memset(&b, 0, sizeof(b));
@@ -871,14 +1019,15 @@ bench_run(struct bench_opts *o)
 	session_stop(&b.s);
 	progress_clear(&b.s.pr);
 	if (r < 0) {
-		const char *msg = b.s.err.msg ? b.s.err.msg : "setup: failed";
-
+		/* the target's text in it: printable ASCII */
+		line = bench_ascii_dup(b.s.err.msg ? b.s.err.msg : "setup: failed");
 		if (log != stderr)
-			fprintf(log, "pgo-run: %s\n", msg);
-		fprintf(stderr, "pgo-run: %s\n", msg);
+			fprintf(log, "pgo-run: %s\n", line);
+		fprintf(stderr, "pgo-run: %s\n", line);
 	}
-	if (outputs(&b, r == 0) < 0)
+	if (outputs(&b, line) < 0)
 		r = -1;
+	free(line);
 	session_release(&b.s);
 	bb_error_clear(&b.s.err);
 	if (b.host_tmp)

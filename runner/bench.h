@@ -112,5 +112,11 @@ void bench_table(const struct bench_result *r, FILE *f);
 /* bench-out.c: the JSON and the SVG chart at path (through a temp file); -1 with err set */
 int bench_write_json(const struct bench_result *r, const char *path, struct bb_error *err);
 int bench_write_svg(const struct bench_result *r, const char *path, struct bb_error *err);
+/*
+ * bench-out.c: whether the report can be written at path (its temporary file
+ * made and removed beside it, path not a directory), before anything is run;
+ * -1 with err set
+ */
+int bench_check_output(const char *path, struct bb_error *err);
 
 #endif

@@ -17,7 +17,7 @@ bin_PROGRAMS += %D%/pgo-run
 # "pgo-run bench": the builds timed on the target through the same session,
 # with the benchmark set of bench/pybench built into the program (bench-set.c)
 %C%_pgo_run_SOURCES += %D%/bench.c %D%/bench.h %D%/bench-builddir.c %D%/bench-opts.c %D%/bench-out.c \
-	%D%/bench-stats.c %D%/bench-stats.h
+	%D%/bench-stats.c %D%/bench-stats.h %D%/bench-text.c %D%/bench-text.h
 nodist_%C%_pgo_run_SOURCES = %D%/bench-set.c
 PYBENCH_FILES = bench/pybench/driver.py bench/pybench/run.py bench/pybench/fannkuch.py \
 	bench/pybench/float_.py bench/pybench/generators.py bench/pybench/json_.py \

@@ -18,6 +18,7 @@ extern char **environ;
 #define MAX_LIVE 16
 
 static pid_t live[MAX_LIVE];
+static bool live_group[MAX_LIVE];	/* live[i] leads a process group of its own */
 static int sigpipe_fds[2] = { -1, -1 };
 static volatile sig_atomic_t caught;
 
@@ -39,7 +40,7 @@ proc_close(int *fd)
 }
 
 static void
-track(pid_t pid, pid_t with)
+track(pid_t pid, pid_t with, bool group)
 {
 	static bool registered;
 
@@ -50,6 +51,7 @@ track(pid_t pid, pid_t with)
 	for (size_t i = 0; i < MAX_LIVE; i++)
 		if (live[i] == pid) {
 			live[i] = with;
+			live_group[i] = group;
 			return;
 		}
 }
@@ -76,7 +78,7 @@ reap(pid_t pid, int flags)
 	while (r < 0 && errno == EINTR);
 	if (r == 0)
 		return -2;
-	track(pid, 0);
+	track(pid, 0, false);
 	return r < 0 ? -1 : decode(status);
 }
 
@@ -139,7 +141,7 @@ setup_fd(posix_spawn_file_actions_t *fa, enum proc_stdio mode, int *fd, int targ
 
 /* the child starts with the signals pgo-run catches or ignores at their defaults */
 static int
-child_attr(posix_spawnattr_t *attr)
+child_attr(posix_spawnattr_t *attr, bool group)
 {
 	sigset_t def, none;
 	int r = posix_spawnattr_init(attr);
@@ -154,8 +156,11 @@ child_attr(posix_spawnattr_t *attr)
 		r = posix_spawnattr_setsigdefault(attr, &def);
 	if (!r)
 		r = posix_spawnattr_setsigmask(attr, &none);
+	if (!r && group)
+		r = posix_spawnattr_setpgroup(attr, 0);
 	if (!r)
-		r = posix_spawnattr_setflags(attr, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
+		r = posix_spawnattr_setflags(attr, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK |
+			(group ? POSIX_SPAWN_SETPGROUP : 0));
 	return r;
 }
 
@@ -200,8 +205,8 @@ proc_start(struct proc *p, struct bb_error *err)
 
 	if (posix_spawn_file_actions_init(&fa))
 		return bb_error(err, NULL, "%s: %s", p->argv[0], strerror(errno));
-	track(0, 0);
-	r = child_attr(&attr);
+	track(0, 0, false);
+	r = child_attr(&attr, p->group);
 	if (!r)
 		r = spawn(p, &fa, &attr, ends);
 	posix_spawnattr_destroy(&attr);
@@ -213,7 +218,7 @@ proc_start(struct proc *p, struct bb_error *err)
 		close_pipes(p);
 		return bb_error(err, NULL, "%s: %s", p->argv[0], strerror(r));
 	}
-	track(0, p->pid);
+	track(0, p->pid, p->group);
 	return 0;
 }
 
@@ -242,19 +247,31 @@ proc_poll(struct proc *p)
 	return p->status = r;
 }
 
-/* kills pid (SIGTERM, then SIGKILL after grace_ms) and reaps it */
+/* whether pid has ended, without reaping it (a group leader's zombie keeps the group's id) */
+static bool
+ended(pid_t pid)
+{
+	siginfo_t si;
+
+	si.si_pid = 0;
+	return waitid(P_PID, (id_t)pid, &si, WEXITED | WNOHANG | WNOWAIT) < 0 || si.si_pid != 0;
+}
+
+/*
+ * kills pid (SIGTERM, then SIGKILL after grace_ms) and reaps it; with group,
+ * its group: SIGKILL to what is left of it before the leader is reaped
+ */
 static int
-kill_reap(pid_t pid, int grace_ms)
+kill_reap(pid_t pid, int grace_ms, bool group)
 {
 	double end = proc_now() + grace_ms / 1000.0;
-	int r;
+	pid_t who = group ? -pid : pid;
 
-	kill(pid, SIGTERM);
-	while ((r = reap(pid, WNOHANG)) == -2 && proc_now() < end)
+	kill(who, SIGTERM);
+	while (!ended(pid) && proc_now() < end)
 		poll(NULL, 0, 10);
-	if (r != -2)
-		return r;
-	kill(pid, SIGKILL);
+	if (group || !ended(pid))
+		kill(who, SIGKILL);
 	return reap(pid, 0);
 }
 
@@ -263,7 +280,7 @@ proc_kill(struct proc *p, int grace_ms)
 {
 	close_pipes(p);
 	if (p->pid > 0) {
-		p->status = kill_reap(p->pid, grace_ms);
+		p->status = kill_reap(p->pid, grace_ms, p->group);
 		p->pid = -1;
 	}
 	return p->status;
@@ -282,10 +299,10 @@ proc_cleanup_all(void)
 {
 	for (size_t i = 0; i < MAX_LIVE; i++)
 		if (live[i] > 0)
-			kill(live[i], SIGTERM);
+			kill(live_group[i] ? -live[i] : live[i], SIGTERM);
 	for (size_t i = 0; i < MAX_LIVE; i++)
 		if (live[i] > 0)
-			kill_reap(live[i], 1000);
+			kill_reap(live[i], 1000, live_group[i]);
 }
 
 static void

@@ -9,7 +9,9 @@
  *    With PROC_PIPE, in_fd/out_fd/err_fd are the parent's ends afterwards.
  * 3. Pump the pipes (poll on them and on proc_signal_fd()).
  * 4. proc_finish() closes the parent's pipe ends and waits, proc_kill()
- *    terminates first (SIGTERM, then SIGKILL after a grace period).
+ *    terminates first (SIGTERM, then SIGKILL after a grace period). With
+ *    group, the child leads a process group of its own, and the kill (also
+ *    at exit) is the group's: what it started goes with it.
  *
  * Results: -1 on a system error, the exit status, or 128 + N for signal N.
  */
@@ -33,10 +35,11 @@ struct proc {
 	int in_fd, out_fd, err_fd;	/* PROC_FD: the child's fd; PROC_PIPE: the parent's end */
 	pid_t pid;			/* -1 when not running */
 	int status;			/* the result once finished */
+	bool group;			/* a process group of its own, killed whole */
 };
 
 #define PROC_INIT { NULL, NULL, false, NULL, PROC_INHERIT, PROC_INHERIT, PROC_INHERIT, \
-	-1, -1, -1, -1, -1 }
+	-1, -1, -1, -1, -1, false }
 
 /* spawns p; -1 with err set when it cannot be started */
 int proc_start(struct proc *p, struct bb_error *err);
@@ -44,7 +47,7 @@ int proc_start(struct proc *p, struct bb_error *err);
 int proc_finish(struct proc *p);
 /* the result if p has ended (reaping it), -2 while it runs */
 int proc_poll(struct proc *p);
-/* SIGTERM, up to grace_ms for it to end, then SIGKILL; reaps; the result */
+/* SIGTERM, up to grace_ms for it to end, then SIGKILL (to its group too); reaps; the result */
 int proc_kill(struct proc *p, int grace_ms);
 /* start + finish; the result, or -1 with err set */
 int proc_run(struct proc *p, struct bb_error *err);

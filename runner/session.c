@@ -246,6 +246,7 @@ session_cmd_start_in(struct session *s, struct bb_strvec *argv, const char *cons
 	int in_fd, int out_fd)
 {
 	s->cmd = (struct proc)PROC_INIT;
+	s->cmd.group = s->cmd_group;
 	bb_strvec_push(argv, NULL);
 	s->cmd.argv = (const char *const *)argv->v;
 	s->cmd.env = env;

@@ -55,6 +55,7 @@ struct session {
 	char *user_host, *board_user;
 	/* the command running now: ssh, tar or the task on this machine */
 	struct proc cmd;
+	bool cmd_group;			/* commands from now on lead a process group (proc.h) */
 	struct console_lines cout, cerr;
 	char cmd_msg[200];		/* its last line on stderr */
 	bool hostkey_changed;		/* ssh said the host's key is not the known one */

@@ -119,6 +119,12 @@ check_PROGRAMS += %D%/runner/test-bench-stats
 %C%_runner_test_bench_stats_CPPFLAGS = $(TEST_CFLAGS)
 %C%_runner_test_bench_stats_LDADD = $(TEST_LIBS) -lm
 
+check_PROGRAMS += %D%/runner/test-bench-text
+%C%_runner_test_bench_text_SOURCES = %D%/runner/test-bench-text.c %D%/test-util.c \
+	%D%/test-util.h runner/bench-text.c runner/bench-text.h
+%C%_runner_test_bench_text_CPPFLAGS = $(TEST_CFLAGS)
+%C%_runner_test_bench_text_LDADD = $(TEST_LIBS) -lm
+
 check_PROGRAMS += %D%/common/test-common
 %C%_common_test_common_SOURCES = %D%/common/test-common.c %D%/test-util.c %D%/test-util.h
 %C%_common_test_common_CPPFLAGS = $(TEST_CFLAGS) $(LIBXML2_CFLAGS)
@@ -196,6 +202,11 @@ $(TEST_DO_PGO_BOLT_LOG): %D%/runner/qemu.sh.log
 # build, and the errors
 dist_check_SCRIPTS += %D%/runner/test-bench.sh
 TESTS += %D%/runner/test-bench.sh
+# pgo-run bench against a hostile or broken board (OpenSSH's sshd on
+# 127.0.0.1): the target's text escaped, deadlines killing whole process
+# trees, times that are not times, outputs checked before anything runs
+dist_check_SCRIPTS += %D%/runner/test-board-bench.sh
+TESTS += %D%/runner/test-board-bench.sh
 # pgo-run bench -B: the builds found in a build directory read with OE-core's
 # configuration, and each step a user can be at
 dist_check_SCRIPTS += %D%/runner/bench-builddir.sh

@@ -33,10 +33,11 @@ build fuzz-import "$top/runner/collect.c" "$top/runner/la.c" "$top/runner/gcda.c
 	"$top/common/xmlw.c" "$top/common/xmlapi.c" "$top/common/lazy.c" "$top/common/fe.c" -ldl \
 	$(pkg-config --cflags --libs libarchive libxml-2.0) $bblang
 build fuzz-qemuboot "$top/runner/qemu.c" "$top/runner/proc.c" "$top/common/fe.c" $bblang
+build fuzz-bench "$top/runner/bench-text.c" "$top/bblang/buf.c" "$top/bblang/util.c" -lm
 
 rm -rf "$out/seeds"
 mkdir -p "$out/seeds/fuzz-parse" "$out/seeds/fuzz-assign" "$out/seeds/fuzz-expand" "$out/seeds/fuzz-lookup" \
-	"$out/seeds/fuzz-import" "$out/seeds/fuzz-qemuboot"
+	"$out/seeds/fuzz-import" "$out/seeds/fuzz-qemuboot" "$out/seeds/fuzz-bench"
 n=0
 # seed TARGET PREFIX FILE: PREFIX (printf format, a mode byte) then FILE
 seed() {
@@ -63,7 +64,7 @@ for f in $(find "$data/real-data" -type f \( -name '*.conf' -o -name '*.inc' \) 
 	*) seed fuzz-parse 0 "$f" ;;
 	esac
 done
-for f in "$here"/seeds/fuzz-lookup/* "$here"/seeds/fuzz-expand/*; do
+for f in "$here"/seeds/fuzz-lookup/* "$here"/seeds/fuzz-expand/* "$here"/seeds/fuzz-bench/*; do
 	[ -f "$f" ] && cp "$f" "$out/seeds/$(basename "$(dirname "$f")")/"
 done
 

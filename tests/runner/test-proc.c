@@ -112,6 +112,56 @@ test_kill(void **state)
 	assert_int_equal(p.pid, -1);
 }
 
+/* pid's state in /proc (R, S, Z...), or 0 when it is gone */
+static char
+state_of(pid_t pid)
+{
+	char path[64], buf[512], *p;
+	FILE *f;
+	size_t n;
+
+	snprintf(path, sizeof(path), "/proc/%ld/stat", (long)pid);
+	if (!(f = fopen(path, "r")))
+		return 0;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	p = strrchr(buf, ')');
+	return p && p[1] == ' ' ? p[2] : 0;
+}
+
+/*
+ * a child leading a process group: its kill is the group's, a grandchild
+ * that ignores SIGTERM (and outlives its parent) included
+ */
+static void
+test_kill_group(void **state)
+{
+	/* SIGTERM ignored before anything is said: the shell and, inherited, the grandchild */
+	const char *argv[] = { "/bin/sh", "-c", "trap '' TERM; sleep 30 & echo $!; sleep 30",
+		NULL };
+	struct bb_error err = BB_ERROR_INIT;
+	struct proc p = PROC_INIT;
+	char buf[32] = "";
+	pid_t leader, grandchild;
+	int i;
+
+	p.argv = argv;
+	p.out = PROC_PIPE;
+	p.group = true;
+	assert_int_equal(proc_start(&p, &err), 0);
+	leader = p.pid;
+	assert_true(read(p.out_fd, buf, sizeof(buf) - 1) > 0);
+	grandchild = (pid_t)atol(buf);
+	assert_true(grandchild > 1);
+	assert_int_equal(getpgid(grandchild), leader);
+	assert_int_equal(proc_kill(&p, 200), 128 + SIGKILL);
+	/* killed: gone, or a zombie until init reaps it */
+	for (i = 0; i < 100 && state_of(grandchild) && state_of(grandchild) != 'Z'; i++)
+		usleep(10000);
+	assert_true(i < 100);
+}
+
 int
 main(void)
 {
@@ -121,6 +171,7 @@ main(void)
 		cmocka_unit_test(test_stderr_to_stdout),
 		cmocka_unit_test(test_spawn_error),
 		cmocka_unit_test(test_kill),
+		cmocka_unit_test(test_kill_group),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
