@@ -11,7 +11,8 @@
 #     machine (qemuarm64's and qemuarm's qb_rootfs_opt);
 #   - pgo-run profile --target qemu on that qemuboot.conf, over ssh: the
 #     QEMU command line runqemu would give, the root the disk, the image
-#     left as it was (-snapshot), the profile used by gcc -fprofile-use.
+#     left as it was (-snapshot), the profile used by gcc -fprofile-use;
+#     the same image compressed (OE-core's default ext4.zst) refused.
 # Run through tests/runner/ext4-amd64.sh, ext4-arm64.sh and ext4-armhf.sh.
 # The test image is built in tests/image-out/ext4-IMAGE_ARCH of the build
 # tree, from the packages the other image tests downloaded when they are
@@ -23,7 +24,7 @@ set -u
 # armhf under TCG on a busy host: see qemu-arch.sh
 BOOT_TIMEOUT=${BOOT_TIMEOUT:-120}
 # shellcheck disable=SC2086 # QEMU_USER: empty or one name
-require_tools "$QEMU" ssh $QEMU_USER "$CROSS_CC" mkfs.ext4 debugfs e2fsck make bc flex bison
+require_tools "$QEMU" ssh $QEMU_USER "$CROSS_CC" mkfs.ext4 debugfs e2fsck zstd make bc flex bison
 [ -x "$PGO_RUN" ] || { echo "Bail out! $PGO_RUN not built"; exit 99; }
 img=$PWD/tests/image-out/ext4-$IMAGE_ARCH
 case $IMAGE_ARCH in amd64) debs_from=$out ;; *) debs_from=$out/$IMAGE_ARCH ;; esac
@@ -112,6 +113,22 @@ check $? "the ext4 image is as it was after the boot (QEMU's -snapshot)"
 
 # 9-10 the profile is the one gcc uses
 profile_use "ext4 boot: $CROSS_CC" demo_use "$W/prof"
+
+# 11 OE-core's own default, ext4.zst (runqemu unpacks it), refused in one line
+# before QEMU starts
+zd=$W/zst
+mkdir -p "$zd"
+cp "$EXT4_KERNEL" "$zd/"
+sed 's/^qb_default_fstype = ext4$/qb_default_fstype = ext4.zst/' "$conf" >"$zd/z.qemuboot.conf"
+zstd -q "$EXT4_ROOTFS" -o "$zd/$link.ext4.zst"
+image_profile "$zd/z.qemuboot.conf" zprof
+if [ "$rc" = 1 ] && [ "$(wc -l <"$W/zprof.out")" = 1 ] &&
+   grep -q "^pgo-run: setup: $zd/$link.ext4.zst: a compressed disk image (.zst): " "$W/zprof.out" &&
+   ! grep -q 'qemu pid' "$W/zprof.log" && [ ! -e "$W/zprof" ]; then
+	ok "qb_default_fstype ext4.zst: refused in one line, no QEMU started, no profile"
+else
+	not_ok "qb_default_fstype ext4.zst refused (exit $rc)"; diag "$W/zprof.out"
+fi
 
 echo "1..$n"
 [ "$failed" = 0 ]
