@@ -70,7 +70,7 @@ esac
 grep -qx 'qb_default_fstype = ext4' "$conf" && ! grep -q '^qb_kernel_root' "$conf" &&
 	[ "$rootfs_opt" = "$want_opt" ] && [ "$(readlink -f "$EXT4_DEPLOY_DIR/$link.ext4")" = "$EXT4_ROOTFS" ] &&
 	e2fsck -fn "$EXT4_ROOTFS" >"$W/fsck.log" 2>&1
-check $? "qemuboot.conf: qb_default_fstype ext4, qb_rootfs_opt as OE's ${want_opt:+($want_opt)}${want_opt:-(none)}, no qb_kernel_root; $link.ext4 is a clean ext4"
+check $? "qemuboot.conf: qb_default_fstype ext4, qb_rootfs_opt as OE's (${want_opt:-none}), no qb_kernel_root; $link.ext4 is a clean ext4"
 sum=$(cksum <"$EXT4_ROOTFS")
 
 # 5-8 pgo-run profile on the ext4 qemuboot.conf, over ssh
