@@ -16,8 +16,9 @@
 # compiler's version and the two config files; CACHE is $PGO_KERNEL_CACHE,
 # else $XDG_CACHE_HOME/meta-pgo, else ~/.cache/meta-pgo: shared by every
 # build tree and make check run of the user on the machine. The source is
-# unpacked once into CACHE/linux-source-VERSION and built out of tree. Builds
-# of one key wait for each other (flock). Prints the kernel's path.
+# unpacked once into CACHE/linux-source-VERSION (another version's removed)
+# and built out of tree. Builds of one key wait for each other (flock).
+# Prints the kernel's path.
 #
 # Host tools: linux-source-6.1 (/usr/src/linux-source-6.1.tar.xz), make,
 # gcc, bc, flex, bison, libelf-dev, libssl-dev, flock (util-linux), xz; for
@@ -69,7 +70,8 @@ if [ ! -f "$src/.unpacked" ]; then
 	exec 9>"$cache/linux-source.lock"
 	flock 9
 	if [ ! -f "$src/.unpacked" ]; then
-		rm -rf "$src" "$src.tmp"
+		# another version's tree (1.3 GB) is of no more use: its tarball is gone
+		rm -rf "$cache"/linux-source-*
 		mkdir -p "$src.tmp"
 		tar -xJf "$tarball" -C "$src.tmp" --strip-components=1 ||
 			die "cannot unpack $tarball"
