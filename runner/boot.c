@@ -117,6 +117,7 @@ load_conf(struct session *s)
 {
 	const struct profile_opts *o = s->o;
 	struct qemu_conf *c = &s->vm.conf;
+	struct bb_error err = BB_ERROR_INIT;
 
 	if (o->qemuboot && qemu_conf_load(c, o->qemuboot, &s->err) < 0)
 		return -1;
@@ -129,6 +130,11 @@ load_conf(struct session *s)
 	qemu_conf_defaults(c);
 	if (!c->kernel)
 		return session_fail(s, "no kernel: give --qemuboot FILE or --kernel FILE");
+	if (qemu_conf_check(c, &err) < 0) {
+		session_fail(s, "%s", err.msg);
+		bb_error_clear(&err);
+		return -1;
+	}
 	return 0;
 }
 

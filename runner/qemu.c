@@ -286,6 +286,27 @@ qemu_conf_load(struct qemu_conf *c, const char *path, struct bb_error *err)
 	return r;
 }
 
+int
+qemu_conf_check(const struct qemu_conf *c, struct bb_error *err)
+{
+	static const char *const packed[] = { ".zst", ".xz", ".gz", ".bz2", ".lz4", ".lzma" };
+	size_t n;
+
+	if (!c->rootfs || (c->fstype && !strncmp(c->fstype, "cpio", 4)))
+		return 0;
+	n = strlen(c->rootfs);
+	for (size_t i = 0; i < sizeof(packed) / sizeof(packed[0]); i++) {
+		size_t k = strlen(packed[i]);
+
+		if (n > k && !strcmp(c->rootfs + n - k, packed[i]))
+			return bb_error(err, NULL, "%s: a compressed disk image (%s): QEMU boots a "
+				"disk as it is, runqemu unpacks it first; build the image uncompressed "
+				"(IMAGE_FSTYPES, QB_DEFAULT_FSTYPE without %s)", c->rootfs, packed[i],
+				packed[i]);
+	}
+	return 0;
+}
+
 char *
 qemu_binary(const struct qemu_conf *c, const struct qemu_opts *o)
 {

@@ -45,6 +45,13 @@ int qemu_conf_parse(struct qemu_conf *c, const char *text, const char *path, con
 /* fills what is still unset with the defaults (an x86-64 q35 guest) */
 void qemu_conf_defaults(struct qemu_conf *c);
 void qemu_conf_release(struct qemu_conf *c);
+/*
+ * whether QEMU can boot the root file system as it is: -1 with the reason in
+ * err for a compressed disk image (OE-core's QB_DEFAULT_FSTYPE default,
+ * ext4.zst, which runqemu unpacks into a file first); an initramfs may be
+ */
+int qemu_conf_check(const struct qemu_conf *c, struct bb_error *err);
+
 /* sets *field to a copy of value (freeing the old one) */
 void qemu_conf_set(char **field, const char *value);
 

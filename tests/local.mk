@@ -221,6 +221,20 @@ dist_check_SCRIPTS += %D%/runner/qemu-arch.sh %D%/runner/qemu-arm64.sh \
 TESTS += %D%/runner/qemu-arm64.sh %D%/runner/qemu-armhf.sh %D%/runner/do-profile-arm64.sh
 TEST_DO_PROFILE_ARM64_LOG = %D%/runner/do-profile-arm64.sh.log
 $(TEST_DO_PROFILE_ARM64_LOG): %D%/runner/qemu-arm64.sh.log
+# the boot OE images use (IMAGE_FSTYPES ext4): per machine, a kernel with
+# virtio_blk and ext4 built in (Debian's linux-source, cached in
+# ~/.cache/meta-pgo), the test image's tree on an ext4 disk, booted by
+# pgo-run as runqemu boots it and a profile gathered; after the image tests
+# whose downloads they reuse
+dist_check_SCRIPTS += %D%/runner/ext4-boot.sh %D%/runner/ext4-amd64.sh \
+	%D%/runner/ext4-arm64.sh %D%/runner/ext4-armhf.sh
+TESTS += %D%/runner/ext4-amd64.sh %D%/runner/ext4-arm64.sh %D%/runner/ext4-armhf.sh
+TEST_EXT4_AMD64_LOG = %D%/runner/ext4-amd64.sh.log
+$(TEST_EXT4_AMD64_LOG): %D%/runner/qemu.sh.log
+TEST_EXT4_ARM64_LOG = %D%/runner/ext4-arm64.sh.log
+$(TEST_EXT4_ARM64_LOG): %D%/runner/qemu-arm64.sh.log
+TEST_EXT4_ARMHF_LOG = %D%/runner/ext4-armhf.sh.log
+$(TEST_EXT4_ARMHF_LOG): %D%/runner/qemu-armhf.sh.log
 # pgo-run bench against the arm64 image as a stand-in board, with Debian's
 # aarch64 python3.11 as the build (after qemu-arm64.sh, which builds the image)
 dist_check_SCRIPTS += %D%/runner/bench-arm64.sh

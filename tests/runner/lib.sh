@@ -67,6 +67,21 @@ closed_port() {
 	python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
 }
 
+# image_profile QEMUBOOT NAME: "pgo-run profile --target qemu" over ssh on
+# QEMUBOOT with the loaded image's marker, key and demo (BOOT_TIMEOUT for the
+# boot): the profile in $W/NAME, the log in $W/NAME.log, the output in
+# $W/NAME.out, the exit status in $rc
+image_profile() {
+	"$PGO_RUN" profile --target qemu --qemuboot "$1" --accel auto \
+		--boot-marker "$IMAGE_MARKER" --ssh-key "$IMAGE_SSH_KEY" --transport ssh \
+		--python "$DEMO_GUEST_BINARY" --task "$DEMO_ARGS" --remote-dir /tmp/pgo-prof \
+		--gcov-prefix-strip "$DEMO_PREFIX_STRIP" --toolchain gcc \
+		--gcc-version "$DEMO_GCC_VERSION" --timeout 300 --boot-timeout "${BOOT_TIMEOUT:-120}" \
+		--out "$W/$2" --log "$W/$2.log" >"$W/$2.out" 2>&1
+	# shellcheck disable=SC2034 # for the caller
+	rc=$?
+}
+
 # pids_gone LOG: every QEMU whose pid pgo-run logged has ended
 pids_gone() {
 	local pid

@@ -58,22 +58,16 @@ echo "# time boot-check $(since "$t0")s"
 
 # 11-14 pgo-run profile against the image's qemuboot.conf, over ssh
 t0=$(now)
-"$PGO_RUN" profile --target qemu --qemuboot "$IMAGE_QEMUBOOT" --accel auto \
-	--boot-marker "$IMAGE_MARKER" --ssh-key "$IMAGE_SSH_KEY" --transport ssh \
-	--python "$DEMO_GUEST_BINARY" --task "$DEMO_ARGS" --remote-dir /tmp/pgo-prof \
-	--gcov-prefix-strip "$DEMO_PREFIX_STRIP" --toolchain gcc \
-	--gcc-version "$DEMO_GCC_VERSION" --timeout 300 --boot-timeout "$BOOT_TIMEOUT" \
-	--out "$W/prof" --log "$W/profile.log" >"$W/profile.out" 2>&1
-rc=$?
+image_profile "$IMAGE_QEMUBOOT" prof
 echo "# time pgo-run-profile $(since "$t0")s"
-grep -e '^pgo-run: boot: ' -e '^pgo-run: done:' "$W/profile.log" | diag
-if [ "$rc" = 0 ] && [ -f "$W/prof/$DEMO_GCDA_STRIPPED" ] && pids_gone "$W/profile.log"; then
+grep -e '^pgo-run: boot: ' -e '^pgo-run: done:' "$W/prof.log" | diag
+if [ "$rc" = 0 ] && [ -f "$W/prof/$DEMO_GCDA_STRIPPED" ] && pids_gone "$W/prof.log"; then
 	ok "pgo-run profile --target qemu: $DEMO_GCDA_STRIPPED gathered in $IMAGE_MACHINE; QEMU gone"
 else
 	not_ok "pgo-run profile --target qemu (exit $rc)"
-	diag "$W/profile.out"; tail -n 30 "$W/profile.log" | diag
+	diag "$W/prof.out"; tail -n 30 "$W/prof.log" | diag
 fi
-grep -q "^pgo-run: boot: .*$QEMU -accel tcg $IMAGE_QEMU_MACHINE $IMAGE_QEMU_CPU " "$W/profile.log" &&
+grep -q "^pgo-run: boot: .*$QEMU -accel tcg $IMAGE_QEMU_MACHINE $IMAGE_QEMU_CPU " "$W/prof.log" &&
 	grep -q "<machine>$IMAGE_MACHINE</machine>" "$W/prof/pgo-manifest.xml" &&
 	grep -q '<target accelerator="tcg">qemu</target>' "$W/prof/pgo-manifest.xml"
 check $? "QEMU started from qemuboot.conf ($QEMU $IMAGE_QEMU_MACHINE $IMAGE_QEMU_CPU, TCG); the manifest names $IMAGE_MACHINE"

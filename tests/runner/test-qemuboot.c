@@ -229,6 +229,35 @@ test_errors(void **state)
 	qemu_conf_release(&c);
 }
 
+/* a compressed disk image (OE-core's default ext4.zst) is refused; an initramfs is not */
+static void
+test_packed(void **state)
+{
+	static const char conf[] = "[config_bsp]\nimage_link_name = img\n"
+		"qb_default_kernel = Image\nqb_default_fstype = ext4.zst\n";
+	struct qemu_conf c = QEMU_CONF_INIT;
+	struct bb_error err = BB_ERROR_INIT;
+
+	assert_int_equal(qemu_conf_parse(&c, conf, "q.conf", "/d", &err), 0);
+	qemu_conf_defaults(&c);
+	assert_int_equal(qemu_conf_check(&c, &err), -1);
+	assert_string_equal(err.msg, "/d/img.ext4.zst: a compressed disk image (.zst): QEMU boots "
+		"a disk as it is, runqemu unpacks it first; build the image uncompressed "
+		"(IMAGE_FSTYPES, QB_DEFAULT_FSTYPE without .zst)");
+	bb_error_clear(&err);
+	qemu_conf_set(&c.rootfs, "/d/img.ext4");
+	qemu_conf_set(&c.fstype, "ext4");
+	assert_int_equal(qemu_conf_check(&c, &err), 0);
+	qemu_conf_set(&c.rootfs, "/d/img.cpio.gz");
+	qemu_conf_set(&c.fstype, "cpio.gz");
+	assert_int_equal(qemu_conf_check(&c, &err), 0);
+	qemu_conf_set(&c.rootfs, "/d/img.ext4.xz");
+	qemu_conf_set(&c.fstype, "ext4");
+	assert_int_equal(qemu_conf_check(&c, &err), -1);
+	bb_error_clear(&err);
+	qemu_conf_release(&c);
+}
+
 static void
 test_free_port(void **state)
 {
@@ -248,6 +277,7 @@ main(void)
 		cmocka_unit_test(test_smp),
 		cmocka_unit_test(test_defaults),
 		cmocka_unit_test(test_errors),
+		cmocka_unit_test(test_packed),
 		cmocka_unit_test(test_free_port),
 	};
 
