@@ -22,6 +22,7 @@
 #include "runner/profile.h"
 #include "runner/progress.h"
 #include "runner/qemu.h"
+#include "runner/tarmeter.h"
 #include "runner/ssh.h"
 #include "runner/transport.h"
 
@@ -58,6 +59,15 @@ struct session {
 	struct console_lines cout, cerr;
 	char cmd_msg[200];		/* its last line on stderr */
 	bool hostkey_changed;		/* ssh said the host's key is not the known one */
+	/*
+	 * while set, a command started with an out_fd writes into a pipe
+	 * instead, and what comes goes through the meter into that fd; on the
+	 * meter's refusal the pipe is closed at once, the command stopped and
+	 * session_cmd_wait() fails with the refusal (meter_err)
+	 */
+	struct tar_meter *meter;
+	int meter_fd;
+	struct bb_error meter_err;
 	/* the task */
 	char *remote_dir;		/* GCOV_PREFIX on the target */
 	char *qemu_user, *arch;		/* --target qemu-user: the emulator and its ARCH */

@@ -125,6 +125,8 @@ stage_linger(struct session *s, const char *dir)
 static int
 stage_collect(struct session *s, const char *dir, int fd)
 {
+	const struct collect_opts co = COLLECT_OPTS_INIT;
+	struct tar_meter m;
 	double t = proc_now();
 	int r;
 
@@ -132,7 +134,12 @@ stage_collect(struct session *s, const char *dir, int fd)
 	if (stage_linger(s, dir) < 0)
 		return -1;
 	t = proc_now();
+	/* the install's budgets, enforced while the archive comes */
+	tar_meter_init(&m, co.max_file_size, co.max_total_size, co.max_files);
+	s->meter = &m;
 	r = s->tr->collect(s, dir, fd);
+	s->meter = NULL;
+	tar_meter_release(&m);
 	if (r > 0)
 		return session_fail(s, "tar of %s exited with status %d%s%s", dir, r,
 			*s->cmd_msg ? ": " : "", s->cmd_msg);
