@@ -80,6 +80,8 @@ cmd_err_line(void *ctx, const char *line)
 	struct session *s = ctx;
 
 	cmd_out_line(ctx, line);
+	if (*line && *s->cmd_msg)
+		memcpy(s->cmd_cause, s->cmd_msg, sizeof(s->cmd_cause));
 	session_keep(s->cmd_msg, sizeof(s->cmd_msg), line);
 	if (strstr(line, "REMOTE HOST IDENTIFICATION HAS CHANGED"))
 		s->hostkey_changed = true;
@@ -141,6 +143,7 @@ session_init(struct session *s, const struct profile_opts *o, FILE *log,
 	console_shell_init(&s->shell, s->nonce);
 	guest_init(s);
 	s->cmd = (struct proc)PROC_INIT;
+	s->overlay_fd = -1;
 	s->cout = (struct console_lines){ BB_BUF_INIT, cmd_out_line, s, NULL };
 	s->cerr = (struct console_lines){ BB_BUF_INIT, cmd_err_line, s, NULL };
 	loop_watch(&s->loop, &s->cmd.out_fd, &s->cout);
@@ -164,6 +167,8 @@ session_release(struct session *s)
 	console_lines_release(&s->cout);
 	console_lines_release(&s->cerr);
 	bb_error_clear(&s->meter_err);
+	if (s->overlay_fd >= 0)
+		close(s->overlay_fd);
 	console_shell_release(&s->shell);
 	free(s->user_host);
 	free(s->board_user);
@@ -228,7 +233,7 @@ session_cmd_start_in(struct session *s, struct bb_strvec *argv, const char *cons
 	s->meter_fd = out_fd;
 	bb_error_clear(&s->meter_err);
 	s->cmd.err = PROC_PIPE;
-	*s->cmd_msg = '\0';
+	*s->cmd_msg = *s->cmd_cause = '\0';
 	s->hostkey_changed = false;
 	if (proc_start(&s->cmd, &s->err) < 0)
 		return session_fail(s, "cannot run %s", argv->v[0]);
@@ -249,7 +254,7 @@ session_cmd_wait(struct session *s, double timeout, double idle, const char *wha
 	r = proc_finish(&s->cmd);
 	s->cout.bytes = NULL;
 	if (s->meter_err.msg) {
-		session_fail(s, "%s", s->meter_err.msg);
+		session_fail(s, "the archive from the target: %s", s->meter_err.msg);
 		bb_error_clear(&s->meter_err);
 		return -1;
 	}

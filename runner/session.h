@@ -18,6 +18,7 @@
 #include "bblang/util.h"
 #include "runner/console.h"
 #include "runner/loop.h"
+#include "runner/overlay.h"
 #include "runner/proc.h"
 #include "runner/profile.h"
 #include "runner/progress.h"
@@ -58,6 +59,7 @@ struct session {
 	struct proc cmd;
 	struct console_lines cout, cerr;
 	char cmd_msg[200];		/* its last line on stderr */
+	char cmd_cause[200];		/* and the one before */
 	bool hostkey_changed;		/* ssh said the host's key is not the known one */
 	/*
 	 * while set, a command started with an out_fd writes into a pipe
@@ -68,6 +70,9 @@ struct session {
 	struct tar_meter *meter;
 	int meter_fd;
 	struct bb_error meter_err;
+	/* --overlay, packed before anything starts (-1: none) */
+	int overlay_fd;
+	struct overlay_stats overlay_st;
 	/* the task */
 	char *remote_dir;		/* GCOV_PREFIX on the target */
 	char *qemu_user, *arch;		/* --target qemu-user: the emulator and its ARCH */
@@ -130,6 +135,9 @@ char *stage_task_cmd(const struct profile_opts *o, const char *dir);
  * after a last line naming them; caller frees
  */
 char *stage_linger_cmd(const char *dir, double seconds);
+
+/* stages.c: --overlay packed into a temporary file before the target is reached */
+int stage_overlay_pack(struct session *s);
 
 /* boot.c: the guest's lines into the loop (nothing runs yet) */
 void guest_init(struct session *s);

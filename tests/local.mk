@@ -149,6 +149,11 @@ dist_check_SCRIPTS += %D%/runner/test-ssh-target.sh %D%/runner/test-qemu-user.sh
 	%D%/runner/test-report.sh
 TESTS += %D%/runner/test-ssh-target.sh %D%/runner/test-qemu-user.sh %D%/runner/test-report.sh
 EXTRA_DIST += %D%/runner/lib.sh %D%/runner/sshd.sh %D%/tap.sh
+# what comes back from a board and what goes to it: a real sshd on 127.0.0.1
+# whose tar (tests/runner/board/tar) streams hostile archives
+dist_check_SCRIPTS += %D%/runner/test-board-collect.sh
+TESTS += %D%/runner/test-board-collect.sh
+EXTRA_DIST += %D%/runner/board/tar
 TEST_IMAGE_LOGS = %D%/runner/test-ssh-target.sh.log %D%/runner/test-report.sh.log
 $(TEST_IMAGE_LOGS): %D%/runner/qemu.sh.log
 # test-profile.sh and test-ssh-target.sh both build the demo with -fprofile-use
