@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -41,6 +42,8 @@ struct import {
 	struct staged *v;
 	size_t n, alloc, dirs, nfdata;
 	uint64_t total, fdata_bytes;
+	uint64_t fdata_counts;	/* the .fdata files' counts, added up */
+	bool fdata_bolted;	/* theirs: boltedcollection */
 	unsigned char *buf;
 	struct bb_error *err;
 	bool walk;	/* the first pass: headers only, nothing staged */
@@ -205,6 +208,26 @@ duplicate(struct import *im, const char *path, const char *flat)
 }
 
 /*
+ * what merge-fdata and llvm-bolt ask of a binary's .fdata files together:
+ * all with boltedcollection or none, counts adding up to at most 2^63-1 (of
+ * all the archive's files: merge-fdata adds those of the same branch)
+ */
+static int
+fdata_across(struct import *im, const struct fdata_check *fc, struct bb_error *err)
+{
+	if (im->nfdata && fc->bolted != im->fdata_bolted)
+		return bb_error(err, NULL, "%s boltedcollection while the .fdata before %s "
+			"(merge-fdata does not merge them)", fc->bolted ? "has" : "has no",
+			fc->bolted ? "have none" : "have it");
+	if (fc->counts > INT64_MAX - im->fdata_counts)
+		return bb_error(err, NULL, "the .fdata files' counts add up to more than "
+			"2^63-1 (llvm-bolt reads them as signed 64-bit)");
+	im->fdata_bolted = fc->bolted;
+	im->fdata_counts += fc->counts;
+	return 0;
+}
+
+/*
  * copies the entry's data to fd, checking budgets as it goes, and the gcda
  * header or the fdata's form
  */
@@ -255,8 +278,8 @@ copy_data(struct import *im, const char *path, const char *flat, bool fdata, int
 			goto out;
 		}
 	}
-	if (!gerr.msg && fc)
-		fdata_finish(fc, &gerr);
+	if (!gerr.msg && fc && fdata_finish(fc, &gerr) == 0)
+		fdata_across(im, fc, &gerr);
 	else if (!gerr.msg && hn < sizeof(hdr))
 		gcda_check(hdr, hn, im->o->stamp, &gerr);
 	if (gerr.msg) {
@@ -713,6 +736,21 @@ sweep_stages(const char *dir)
 	free(parent);
 }
 
+/* a read that a signal (proc_signals_init) ends too: -1 with EINTR then */
+static ssize_t
+read_or_signal(int fd, void *buf, size_t n)
+{
+	struct pollfd p[2] = { { fd, POLLIN, 0 }, { proc_signal_fd(), POLLIN, 0 } };
+
+	while (p[1].fd >= 0 && poll(p, 2, -1) < 0 && errno == EINTR)
+		;
+	if (p[1].fd >= 0 && (p[1].revents & POLLIN) && !(p[0].revents & (POLLIN | POLLHUP))) {
+		errno = EINTR;
+		return -1;
+	}
+	return read(fd, buf, n);
+}
+
 /*
  * fd's archive as a regular file to read twice: fd itself, or standard
  * input copied (within a bound of the budgets) into an unlinked file of the
@@ -731,9 +769,13 @@ seekable(struct import *im, int fd, off_t *start)
 		return dup(fd);
 	*start = 0;
 	sfd = openat(im->dfd, "spool", O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-	if (sfd < 0 || unlinkat(im->dfd, "spool", 0) < 0)
-		return bb_error(im->err, NULL, "%s/spool: %s", im->stage, strerror(errno));
-	while ((r = read(fd, im->buf, CHUNK)) != 0) {
+	if (sfd < 0 || unlinkat(im->dfd, "spool", 0) < 0) {
+		bb_error(im->err, NULL, "%s/spool: %s", im->stage, strerror(errno));
+		if (sfd >= 0)
+			close(sfd);
+		return -1;
+	}
+	while ((r = read_or_signal(fd, im->buf, CHUNK)) != 0) {
 		if (interrupted(im) < 0)
 			break;
 		if (r < 0 && errno == EINTR)
