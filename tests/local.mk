@@ -153,6 +153,9 @@ EXTRA_DIST += %D%/runner/lib.sh %D%/runner/sshd.sh %D%/tap.sh
 # whose tar (tests/runner/board/tar) streams hostile archives
 dist_check_SCRIPTS += %D%/runner/test-board-collect.sh
 TESTS += %D%/runner/test-board-collect.sh
+# the .fdata pgo-run import takes against LLVM 19's merge-fdata and llvm-bolt (bolt-19)
+dist_check_SCRIPTS += %D%/runner/fdata-consumers.sh
+TESTS += %D%/runner/fdata-consumers.sh
 EXTRA_DIST += %D%/runner/board/tar
 TEST_IMAGE_LOGS = %D%/runner/test-ssh-target.sh.log %D%/runner/test-report.sh.log
 $(TEST_IMAGE_LOGS): %D%/runner/qemu.sh.log

@@ -22,6 +22,7 @@
 #include "runner/collect.h"
 #include "runner/fdata.h"
 #include "runner/gcda.h"
+#include "runner/tarmeter.h"
 #include "tests/test-util.h"
 
 /* the .gcda the probe program wrote, and the stamp "gcc -dumpfullversion" gives */
@@ -959,6 +960,129 @@ test_signals(void **state)
 	free(before), free(errf);
 }
 
+/*
+ * the meter over the archive at path, fed in pieces of step bytes, with the
+ * budgets: its error, or NULL when it let everything through
+ */
+static char *
+meter(const char *path, size_t step, uint64_t max_file, uint64_t max_total, uint64_t max_files)
+{
+	struct tar_meter m;
+	struct bb_error err = BB_ERROR_INIT;
+	size_t len, i;
+	char *data = read_bin(path, &len), *msg = NULL;
+
+	assert_non_null(data);
+	tar_meter_init(&m, max_file, max_total, max_files);
+	for (i = 0; i < len && !msg; i += step)
+		if (tar_meter_feed(&m, data + i, len - i < step ? len - i : step, &err) < 0)
+			msg = xstrdup(err.msg);
+	if (!msg)
+		assert_int_equal(m.bytes, len);
+	tar_meter_release(&m);
+	bb_error_clear(&err);
+	free(data);
+	return msg;
+}
+
+/* the same verdict whatever the pieces: one byte at a time, 1000, all at once */
+static void
+meter_says(const char *path, uint64_t max_file, uint64_t max_total, uint64_t max_files,
+	const char *want)
+{
+	static const size_t steps[] = { 1, 1000, (size_t)1 << 30 };
+
+	for (size_t i = 0; i < 3; i++) {
+		char *msg = meter(path, steps[i], max_file, max_total, max_files);
+
+		if (want && (!msg || strcmp(msg, want)))
+			fail_msg("step %zu: '%s', expected '%s'", steps[i], msg ? msg : "(let through)",
+				want);
+		if (!want && msg)
+			fail_msg("step %zu: '%s'", steps[i], msg);
+		free(msg);
+	}
+}
+
+/* what libarchive and GNU tar write (ustar, pax and GNU long names), within the budgets */
+static void
+test_meter_formats(void **state)
+{
+	struct fx *f = *state;
+	char *data = fake_gcda(gcc_stamp, 3000), *cmd, *path, *want;
+	static const char *const formats[] = { "ustar", "pax", "gnu", "v7" };
+	char longname[210];
+	struct ent v[] = { R("a.gcda"), { "d/", DIR_, NULL, 0 }, { longname, RAW, data, 3000 },
+		END };
+
+	memset(longname, 'x', sizeof(longname) - 6);
+	strcpy(longname + sizeof(longname) - 6, ".gcda");
+	build(f->archive, f->dir, v, false);
+	meter_says(f->archive, 3000, real_len + 3000, 2, NULL);
+	want = xasprintf("entry '%s': over the budget per file of 2999 bytes", longname);
+	meter_says(f->archive, 2999, 1 << 20, 10, want);
+	free(want);
+	want = xasprintf("entry '%s': over the budget for the whole profile of %zu bytes",
+		longname, real_len + 2999);
+	meter_says(f->archive, 1 << 20, real_len + 2999, 10, want);
+	free(want);
+	want = xasprintf("entry '%s': more files than the budget of 1", longname);
+	meter_says(f->archive, 1 << 20, 1 << 20, 1, want);
+	free(want);
+	/* GNU tar's: ustar, pax and GNU (long names in pax records, in 'L' entries), v7 */
+	for (size_t i = 0; i < 4; i++) {
+		const char *name = i == 1 || i == 2 ? longname : "short.gcda";
+
+		cmd = xasprintf("cd '%s' && mkdir -p g && head -c 5000 /dev/zero >'g/%s' && "
+			"tar --format=%s -cf g.tar g && rm -rf g", f->dir, name, formats[i]);
+		assert_int_equal(system(cmd), 0);
+		free(cmd);
+		path = xstrcat(f->dir, "/g.tar", NULL);
+		meter_says(path, 5000, 5000, 1, NULL);
+		want = xasprintf("entry 'g/%s': over the budget per file of 4999 bytes", name);
+		meter_says(path, 4999, 5000, 1, want);
+		free(want);
+		free(path);
+	}
+	free(data);
+}
+
+/* a GNU base-256 size, and a pax size= that overrides the header's */
+static void
+test_meter_sizes(void **state)
+{
+	struct fx *f = *state;
+	unsigned char buf[512 * 8] = { 0 };
+	static const char rec[] = "13 size=1000\n";
+	unsigned sum = 0;
+
+	ustar_header(buf, "b.gcda", "00000000000");
+	memset(buf + 124, 0, 12);
+	buf[124] = 0x80;
+	buf[134] = 1000 >> 8;
+	buf[135] = 1000 & 0xff;
+	memset(buf + 148, ' ', 8);
+	for (int i = 0; i < 512; i++)
+		sum += buf[i];
+	sprintf((char *)buf + 148, "%06o", sum);
+	write_bin(f->archive, buf, 512 * 5);
+	meter_says(f->archive, 1000, 1000, 1, NULL);
+	meter_says(f->archive, 999, 1000, 1, "entry 'b.gcda': over the budget per file of 999 bytes");
+	memset(buf, 0, sizeof(buf));
+	ustar_header(buf, "PaxHeader/p", "00000000015");
+	buf[156] = 'x';
+	memset(buf + 148, ' ', 8);
+	sum = 0;
+	for (int i = 0; i < 512; i++)
+		sum += buf[i];
+	sprintf((char *)buf + 148, "%06o", sum);
+	memcpy(buf + 512, rec, sizeof(rec) - 1);
+	ustar_header(buf + 1024, "p.gcda", "00000000000");
+	write_bin(f->archive, buf, sizeof(buf));
+	meter_says(f->archive, 999, 1 << 20, 1, "entry 'p.gcda': over the budget per file of "
+		"999 bytes");
+}
+
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
 
 int
@@ -981,7 +1105,7 @@ main(int argc, char **argv)
 		T(test_fdata_counts_across), T(test_fdata_bolted_mixed), T(test_fdata_no_lbr),
 		T(test_fdata_bolted_late), T(test_fdata_no_record), T(test_fdata_long_line),
 		T(test_count_before_staging), T(test_pax_utf8_name), T(test_sweep_stale),
-		T(test_signals),
+		T(test_signals), T(test_meter_formats), T(test_meter_sizes),
 	};
 	struct bb_error err = BB_ERROR_INIT;
 
