@@ -32,7 +32,7 @@ pack_list(const char *dir, struct overlay_stats *st, struct bb_error *err)
 	struct archive *a;
 	struct archive_entry *e;
 	char data[64];
-	locale_t utf8 = newlocale(LC_CTYPE_MASK, "C.UTF-8", (locale_t)0), prev;
+	locale_t utf8, prev;
 	int r;
 
 	assert_true(fd >= 0);
@@ -46,6 +46,8 @@ pack_list(const char *dir, struct overlay_stats *st, struct bb_error *err)
 	archive_read_support_format_tar(a);
 	assert_int_equal(archive_read_open_fd(a, fd, 4096), ARCHIVE_OK);
 	/* the names as UTF-8 bytes */
+	utf8 = newlocale(LC_CTYPE_MASK, "C.UTF-8", (locale_t)0);
+	assert_non_null(utf8);
 	prev = uselocale(utf8);
 	while ((r = archive_read_next_header(a, &e)) == ARCHIVE_OK) {
 		bb_buf_addf(&out, "%s %o %lld:%lld", archive_entry_pathname(e),
