@@ -34,7 +34,7 @@ feed_line(void *ctx, const char *line)
 static void
 feed(struct feed *f, const char *text)
 {
-	struct console_lines l = { BB_BUF_INIT, feed_line, f };
+	struct console_lines l = { BB_BUF_INIT, feed_line, f, NULL };
 
 	for (const char *p = text; *p; p++)
 		console_lines_feed(&l, p, 1);
