@@ -70,6 +70,7 @@ struct session {
 	struct tar_meter *meter;
 	int meter_fd;
 	struct bb_error meter_err;
+	size_t meter_fed;		/* the serial transport's: the bytes metered so far */
 	/* --overlay, packed before anything starts (-1: none) */
 	int overlay_fd;
 	struct overlay_stats overlay_st;
