@@ -2,7 +2,6 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <wchar.h>
 #include <locale.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,10 +39,15 @@ pack_error(struct pack *p, const char *rel, const char *why)
 	return -1;
 }
 
+/* libarchive's message, which may hold the name's raw bytes */
 static int
 tar_error(struct pack *p, const char *rel)
 {
-	return pack_error(p, rel, p->la->error_string(p->w));
+	char *why = quote_text(p->la->error_string(p->w));
+
+	pack_error(p, rel, why);
+	free(why);
+	return -1;
 }
 
 /*
@@ -60,16 +64,31 @@ target_mode(struct pack *p, mode_t mode)
 	return m;
 }
 
-/* whether s is UTF-8 (in the C.UTF-8 locale pack is in) */
+/*
+ * whether s is UTF-8 as RFC 3629 has it (what libarchive converts): no
+ * overlong forms, no surrogates, nothing past U+10FFFF
+ */
 static bool
-is_utf8(const char *s)
+is_utf8(const char *str)
 {
-	mbstate_t ps = { 0 };
-	size_t left = strlen(s), n;
+	const unsigned char *s = (const unsigned char *)str;
 
-	for (; left; s += n, left -= n)
-		if ((n = mbrtowc(NULL, s, left, &ps)) == (size_t)-1 || n == (size_t)-2)
+	while (*s) {
+		unsigned c = *s++, n = c < 0x80 ? 0 : c >= 0xc2 && c < 0xe0 ? 1 :
+			c >= 0xe0 && c < 0xf0 ? 2 : c >= 0xf0 && c < 0xf5 ? 3 : 4;
+		unsigned long v = c & (0x3f >> n);
+
+		if (n == 4)
 			return false;
+		for (unsigned i = 0; i < n; i++, s++) {
+			if ((*s & 0xc0) != 0x80)
+				return false;
+			v = v << 6 | (*s & 0x3f);
+		}
+		if ((n == 2 && (v < 0x800 || (v >= 0xd800 && v < 0xe000))) ||
+		    (n == 3 && (v < 0x10000 || v > 0x10ffff)))
+			return false;
+	}
 	return true;
 }
 

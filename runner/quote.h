@@ -11,5 +11,7 @@
 void quote_add(struct bb_buf *b, const char *s);
 /* the same as a new string; caller frees */
 char *quote_str(const char *s);
+/* s with bytes outside printable ASCII as \xNN, unquoted (a library's message); caller frees */
+char *quote_text(const char *s);
 
 #endif

@@ -18,6 +18,7 @@
 
 #include "bblang/buf.h"
 #include "runner/overlay.h"
+#include "runner/quote.h"
 #include "tests/test-util.h"
 
 static bool keep_modes;
@@ -221,6 +222,22 @@ packs_names(void **state)
 	f = xasprintf("%s/d/lat\xe9", dir);
 	unlink(f);
 	free(f);
+	/* what glibc's decoder lets through and libarchive's does not: past U+10FFFF,
+	   overlong, a surrogate */
+	for (size_t i = 0; i < 3; i++) {
+		static const char *const bad[] = { "\xf6\x9d\x8f\x86", "\xc0\xaf", "\xed\xa0\x80" };
+		char *q;
+
+		free(test_write(d, bad[i], "b\n"));
+		f = xasprintf("%s/d/%s", dir, bad[i]);
+		q = quote_str(f);
+		want = xasprintf("--overlay %s: not a UTF-8 name (pax carries UTF-8)", q);
+		assert_null(pack_list(dir, &st, &err));
+		test_check_str(err.msg, want, bad[i], __FILE__, __LINE__);
+		bb_error_clear(&err);
+		unlink(f);
+		free(want), free(q), free(f);
+	}
 	f = xasprintf("%s/d/f\x1b\n", dir);
 	assert_int_equal(mkfifo(f, 0644), 0);
 	want = xasprintf("--overlay '%s/d/f\\x1b\\x0a': not a regular file, directory or "
