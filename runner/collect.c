@@ -47,6 +47,7 @@ struct import {
 	unsigned char *buf;
 	struct bb_error *err;
 	bool walk;	/* the first pass: headers only, nothing staged */
+	char *msg;	/* archive_msg()'s */
 };
 
 static int
@@ -71,6 +72,15 @@ entry_error(struct import *im, const char *entry, const char *fmt, ...)
 	bb_error(im->err, NULL, "%s", b.buf);
 	bb_buf_release(&b);
 	return -1;
+}
+
+/* libarchive's last message, escaped: it may hold bytes of the archive's names */
+static const char *
+archive_msg(struct import *im)
+{
+	free(im->msg);
+	im->msg = quote_text(la->error_string(im->a));
+	return im->msg;
 }
 
 /* a signal (SIGINT, SIGTERM, SIGHUP) came: the import stops there */
@@ -255,7 +265,7 @@ copy_data(struct import *im, const char *path, const char *flat, bool fdata, int
 		}
 		if (r < 0) {
 			ret = entry_error(im, path, "truncated or corrupt archive (%s)",
-				la->error_string(im->a));
+				archive_msg(im));
 			goto out;
 		}
 		if (check_budget(im, path, *size + (uint64_t)r) < 0) {
@@ -386,18 +396,18 @@ read_archive(struct import *im, int fd)
 	la->read_support_format_tar(im->a);
 	la->read_support_format_empty(im->a);
 	if (la->read_open_fd(im->a, fd, CHUNK) != ARCHIVE_OK)
-		return entry_error(im, NULL, "not a tar archive (%s)", la->error_string(im->a));
+		return entry_error(im, NULL, "not a tar archive (%s)", archive_msg(im));
 	while ((r = la->read_next_header(im->a, &e)) != ARCHIVE_EOF) {
 		if (r != ARCHIVE_OK && !entries &&
 		    (la->format(im->a) & ARCHIVE_FORMAT_BASE_MASK) != ARCHIVE_FORMAT_TAR)
 			return entry_error(im, NULL, "not a tar archive (%s)",
-				la->error_string(im->a));
+				archive_msg(im));
 		if (interrupted(im) < 0)
 			return -1;
 		/* a name libarchive cannot convert to this locale: the path check names it */
 		if (r != ARCHIVE_OK && !(r == ARCHIVE_WARN && la->entry_pathname(e)))
 			return entry_error(im, NULL, "truncated or corrupt archive (%s)",
-				la->error_string(im->a));
+				archive_msg(im));
 		entries++;
 		if (read_entry(im, e) < 0)
 			return -1;
@@ -667,6 +677,7 @@ import_release(struct import *im)
 	free(im->v);
 	free(im->buf);
 	free(im->stage);
+	free(im->msg);
 }
 
 /*
