@@ -132,7 +132,7 @@ board_profile badov /bin/true "" "$W/prof-x86" --overlay "$W/overlay"
 	--out "$W/prof-local" --overlay "$W/overlay" >/dev/null 2>"$W/ovlocal.err"
 rc_local=$?
 if [ "$rc" = 1 ] && [ "$(wc -l <"$W/badov.err")" = 1 ] &&
-   grep -q "^pgo-run: run: --overlay $W/overlay/opt/bolt-demo/fifo: not a regular file, directory or symbolic link$" "$W/badov.err" &&
+   grep -q "^pgo-run: setup: --overlay $W/overlay/opt/bolt-demo/fifo: not a regular file, directory or symbolic link$" "$W/badov.err" &&
    [ "$(tree_sum "$W/prof-x86")" = "$before" ] && [ "$rc_local" = 2 ] &&
    grep -q -- "--overlay needs ssh to the target" "$W/ovlocal.err"; then
 	ok "a bad --overlay: $(cat "$W/badov.err"); with --target local: $(head -n 1 "$W/ovlocal.err")"
