@@ -117,7 +117,7 @@ fi
 before=$(tree_sum "$W/prof-x86")
 board_profile evil /bin/sh "-c 'echo 1 main 2b 1 main 18 0 >/tmp/pgo-bolt/demo.1.fdata'" "$W/prof-x86"
 if [ "$rc" = 1 ] && [ "$(wc -l <"$W/evil.err")" = 1 ] &&
-   grep -q "entry '\./demo.1.fdata': line 1: 7 fields, a BOLT profile record has 8" "$W/evil.err" &&
+   grep -q "entry '\./demo.1.fdata': line 1: no mispredictions field" "$W/evil.err" &&
    [ "$(tree_sum "$W/prof-x86")" = "$before" ]; then
 	ok "a malformed .fdata from the guest: $(cat "$W/evil.err")"
 else
