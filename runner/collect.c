@@ -78,8 +78,10 @@ entry_error(struct import *im, const char *entry, const char *fmt, ...)
 static const char *
 archive_msg(struct import *im)
 {
+	const char *m = la->error_string(im->a);
+
 	free(im->msg);
-	im->msg = quote_text(la->error_string(im->a));
+	im->msg = quote_text(m ? m : "no reason given");
 	return im->msg;
 }
 

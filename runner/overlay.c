@@ -43,7 +43,8 @@ pack_error(struct pack *p, const char *rel, const char *why)
 static int
 tar_error(struct pack *p, const char *rel)
 {
-	char *why = quote_text(p->la->error_string(p->w));
+	const char *m = p->la->error_string(p->w);
+	char *why = quote_text(m ? m : "no reason given");
 
 	pack_error(p, rel, why);
 	free(why);

@@ -28,7 +28,7 @@ build fuzz-assign $bblang
 build fuzz-expand $bblang
 build fuzz-lookup $bblang
 build fuzz-import "$top/runner/collect.c" "$top/runner/la.c" "$top/runner/gcda.c" "$top/runner/fdata.c" \
-	"$top/runner/quote.c" "$top/runner/proc.c" \
+	"$top/runner/quote.c" "$top/runner/proc.c" "$top/runner/tarmeter.c" \
 	"$top/common/xmlw.c" "$top/common/xmlapi.c" "$top/common/lazy.c" "$top/common/fe.c" -ldl \
 	$(pkg-config --cflags --libs libarchive libxml-2.0) $bblang
 build fuzz-qemuboot "$top/runner/qemu.c" "$top/runner/proc.c" "$top/common/fe.c" $bblang
