@@ -32,6 +32,7 @@ build fuzz-import "$top/runner/collect.c" "$top/runner/la.c" "$top/runner/gcda.c
 	"$top/common/xmlw.c" "$top/common/xmlapi.c" "$top/common/lazy.c" "$top/common/fe.c" -ldl \
 	$(pkg-config --cflags --libs libarchive libxml-2.0) $bblang
 build fuzz-qemuboot "$top/runner/qemu.c" "$top/runner/proc.c" "$top/common/fe.c" $bblang
+# shellcheck disable=SC2046,SC2086 # pkg-config's flags and $bblang are words
 build fuzz-overlay "$top/runner/overlay.c" "$top/runner/la.c" "$top/runner/quote.c" \
 	"$top/common/lazy.c" -ldl $(pkg-config --cflags --libs libarchive) $bblang
 
