@@ -54,8 +54,8 @@ void
 guest_init(struct session *s)
 {
 	s->vm.proc = (struct proc)PROC_INIT;
-	s->vm.con = (struct console_lines){ BB_BUF_INIT, console_line, s };
-	s->vm.err = (struct console_lines){ BB_BUF_INIT, qemu_err_line, s };
+	s->vm.con = (struct console_lines){ BB_BUF_INIT, console_line, s, NULL };
+	s->vm.err = (struct console_lines){ BB_BUF_INIT, qemu_err_line, s, NULL };
 	loop_watch(&s->loop, &s->vm.proc.out_fd, &s->vm.con);
 	loop_watch(&s->loop, &s->vm.proc.err_fd, &s->vm.err);
 	s->loop.gone = gone;

@@ -3,6 +3,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +19,8 @@
 #include "runner/collect.h"
 #include "runner/fdata.h"
 #include "runner/gcda.h"
+#include "runner/proc.h"
+#include "runner/quote.h"
 
 #define CHUNK (64 * 1024)
 
@@ -38,25 +42,13 @@ struct import {
 	struct staged *v;
 	size_t n, alloc, dirs, nfdata;
 	uint64_t total, fdata_bytes;
+	uint64_t fdata_counts;	/* the .fdata files' counts, added up */
+	bool fdata_bolted;	/* theirs: boltedcollection */
 	unsigned char *buf;
 	struct bb_error *err;
+	bool walk;	/* the first pass: headers only, nothing staged */
+	char *msg;	/* archive_msg()'s */
 };
-
-/* s quoted for a one-line message: bytes outside printable ASCII as \xNN */
-static void
-add_quoted(struct bb_buf *b, const char *s)
-{
-	bb_buf_addch(b, '\'');
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c >= 0x20 && c < 0x7f && c != '\\' && c != '\'')
-			bb_buf_addch(b, c);
-		else
-			bb_buf_addf(b, "\\x%02x", c);
-	}
-	bb_buf_addch(b, '\'');
-}
 
 static int
 entry_error(struct import *im, const char *entry, const char *fmt, ...)
@@ -71,7 +63,7 @@ entry_error(struct import *im, const char *entry, const char *fmt, ...)
 	bb_buf_addf(&b, "%s: ", im->aname);
 	if (entry) {
 		bb_buf_addstr(&b, "entry ");
-		add_quoted(&b, entry);
+		quote_add(&b, entry);
 		bb_buf_addstr(&b, ": ");
 	}
 	va_start(ap, fmt);
@@ -80,6 +72,29 @@ entry_error(struct import *im, const char *entry, const char *fmt, ...)
 	bb_error(im->err, NULL, "%s", b.buf);
 	bb_buf_release(&b);
 	return -1;
+}
+
+/* libarchive's last message, escaped: it may hold bytes of the archive's names */
+static const char *
+archive_msg(struct import *im)
+{
+	const char *m = la->error_string(im->a);
+
+	free(im->msg);
+	im->msg = quote_text(m ? m : "no reason given");
+	return im->msg;
+}
+
+/* a signal (SIGINT, SIGTERM, SIGHUP) came: the import stops there */
+static int
+interrupted(struct import *im)
+{
+	int sig = proc_signal_caught();
+
+	if (!sig)
+		return 0;
+	return bb_error(im->err, NULL, "%s: interrupted by signal %d (%s)", im->aname, sig,
+		strsignal(sig));
 }
 
 /* NULL when path is acceptable, else what is wrong with it */
@@ -153,7 +168,7 @@ check_type(struct import *im, const char *path, struct archive_entry *e)
 		return 0;
 	if (target) {
 		bb_buf_addstr(&b, " to ");
-		add_quoted(&b, target);
+		quote_add(&b, target);
 	}
 	entry_error(im, path, "%s%s: only regular .gcda and .fdata files are accepted", what, b.buf);
 	bb_buf_release(&b);
@@ -205,6 +220,26 @@ duplicate(struct import *im, const char *path, const char *flat)
 }
 
 /*
+ * what merge-fdata and llvm-bolt ask of a binary's .fdata files together:
+ * all with boltedcollection or none, counts adding up to at most 2^63-1 (of
+ * all the archive's files: merge-fdata adds those of the same branch)
+ */
+static int
+fdata_across(struct import *im, const struct fdata_check *fc, struct bb_error *err)
+{
+	if (im->nfdata && fc->bolted != im->fdata_bolted)
+		return bb_error(err, NULL, "%s boltedcollection while the .fdata before %s "
+			"(merge-fdata does not merge them)", fc->bolted ? "has" : "has no",
+			fc->bolted ? "have none" : "have it");
+	if (fc->counts > INT64_MAX - im->fdata_counts)
+		return bb_error(err, NULL, "the .fdata files' counts add up to more than "
+			"2^63-1 (llvm-bolt reads them as signed 64-bit)");
+	im->fdata_bolted = fc->bolted;
+	im->fdata_counts += fc->counts;
+	return 0;
+}
+
+/*
  * copies the entry's data to fd, checking budgets as it goes, and the gcda
  * header or the fdata's form
  */
@@ -226,9 +261,13 @@ copy_data(struct import *im, const char *path, const char *flat, bool fdata, int
 
 		if (r == 0)
 			break;
+		if (interrupted(im) < 0) {
+			ret = -1;
+			goto out;
+		}
 		if (r < 0) {
 			ret = entry_error(im, path, "truncated or corrupt archive (%s)",
-				la->error_string(im->a));
+				archive_msg(im));
 			goto out;
 		}
 		if (check_budget(im, path, *size + (uint64_t)r) < 0) {
@@ -251,8 +290,8 @@ copy_data(struct import *im, const char *path, const char *flat, bool fdata, int
 			goto out;
 		}
 	}
-	if (!gerr.msg && fc)
-		fdata_finish(fc, &gerr);
+	if (!gerr.msg && fc && fdata_finish(fc, &gerr) == 0)
+		fdata_across(im, fc, &gerr);
 	else if (!gerr.msg && hn < sizeof(hdr))
 		gcda_check(hdr, hn, im->o->stamp, &gerr);
 	if (gerr.msg) {
@@ -264,18 +303,34 @@ out:
 	return ret;
 }
 
+/* the budgets by the entry's header: its size, the number of files */
 static int
-stage_file(struct import *im, const char *path, char *flat, bool fdata, struct archive_entry *e)
+header_budget(struct import *im, const char *path, struct archive_entry *e)
 {
-	uint64_t size = 0;
-	int fd, ret;
-
 	if (la->entry_size_is_set(e) && la->entry_size(e) >= 0 &&
 	    check_budget(im, path, (uint64_t)la->entry_size(e)) < 0)
 		return -1;
 	if (im->n >= im->o->max_files)
 		return entry_error(im, path, "more than %llu files, over the budget",
 			(unsigned long long)im->o->max_files);
+	return 0;
+}
+
+static int
+stage_file(struct import *im, const char *path, char *flat, bool fdata, struct archive_entry *e)
+{
+	uint64_t size = 0;
+	int fd, ret;
+
+	if (header_budget(im, path, e) < 0)
+		return -1;
+	if (im->walk) {
+		/* counted, not kept: the second pass stages it */
+		im->n++;
+		im->total += la->entry_size_is_set(e) ? (uint64_t)la->entry_size(e) : 0;
+		free(flat);
+		return 0;
+	}
 	fd = openat(im->dfd, flat, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
 	if (fd < 0 && errno == EEXIST)
 		return duplicate(im, path, flat);
@@ -336,20 +391,25 @@ read_archive(struct import *im, int fd)
 	size_t entries = 0;
 	int r;
 
+	if (im->a)
+		la->read_free(im->a);
 	im->a = la->read_new();
 	la->read_support_filter_gzip(im->a);
 	la->read_support_format_tar(im->a);
 	la->read_support_format_empty(im->a);
 	if (la->read_open_fd(im->a, fd, CHUNK) != ARCHIVE_OK)
-		return entry_error(im, NULL, "not a tar archive (%s)", la->error_string(im->a));
+		return entry_error(im, NULL, "not a tar archive (%s)", archive_msg(im));
 	while ((r = la->read_next_header(im->a, &e)) != ARCHIVE_EOF) {
 		if (r != ARCHIVE_OK && !entries &&
 		    (la->format(im->a) & ARCHIVE_FORMAT_BASE_MASK) != ARCHIVE_FORMAT_TAR)
 			return entry_error(im, NULL, "not a tar archive (%s)",
-				la->error_string(im->a));
-		if (r != ARCHIVE_OK)
+				archive_msg(im));
+		if (interrupted(im) < 0)
+			return -1;
+		/* a name libarchive cannot convert to this locale: the path check names it */
+		if (r != ARCHIVE_OK && !(r == ARCHIVE_WARN && la->entry_pathname(e)))
 			return entry_error(im, NULL, "truncated or corrupt archive (%s)",
-				la->error_string(im->a));
+				archive_msg(im));
 		entries++;
 		if (read_entry(im, e) < 0)
 			return -1;
@@ -619,6 +679,165 @@ import_release(struct import *im)
 	free(im->v);
 	free(im->buf);
 	free(im->stage);
+	free(im->msg);
+}
+
+/*
+ * a staging directory left by an import that was killed: DIR.tmp-PID-XXXXXX
+ * whose PID runs no more, owned by us, holding regular files only
+ */
+static bool
+stale_stage(int pfd, const char *name, size_t blen)
+{
+	const char *p = name + blen + 5, *dash;
+	char *end;
+	long pid;
+	struct stat st;
+	int fd;
+	DIR *d;
+	struct dirent *e;
+	bool ok = true;
+
+	dash = strchr(p, '-');
+	if (!dash || strlen(dash + 1) != 6 || dash == p)
+		return false;
+	pid = strtol(p, &end, 10);
+	if (end != dash || pid <= 0 || pid == getpid() || kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+		return false;
+	if (fstatat(pfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISDIR(st.st_mode) ||
+	    st.st_uid != geteuid())
+		return false;
+	if ((fd = openat(pfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0)
+		return false;
+	if (!(d = fdopendir(fd))) {
+		close(fd);
+		return false;
+	}
+	while (ok && (e = readdir(d)))
+		ok = !strcmp(e->d_name, ".") || !strcmp(e->d_name, "..") ||
+			(fstatat(fd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+			 S_ISREG(st.st_mode));
+	closedir(d);
+	return ok;
+}
+
+/* removes the stale staging directories of dir (see stale_stage) */
+static void
+sweep_stages(const char *dir)
+{
+	char *parent = xstrdup(dir), *slash = strrchr(parent, '/');
+	const char *base = slash ? slash + 1 : dir;
+	size_t blen = strlen(base);
+	DIR *d;
+	struct dirent *e;
+
+	if (slash)
+		*slash = '\0';
+	d = opendir(slash ? (*parent ? parent : "/") : ".");
+	while (d && (e = readdir(d))) {
+		char *path;
+
+		if (strncmp(e->d_name, base, blen) || strncmp(e->d_name + blen, ".tmp-", 5) ||
+		    !stale_stage(dirfd(d), e->d_name, blen))
+			continue;
+		path = slash ? bb_path_join(*parent ? parent : "/", e->d_name) : xstrdup(e->d_name);
+		bb_rmtree(path);
+		free(path);
+	}
+	if (d)
+		closedir(d);
+	free(parent);
+}
+
+/* a read that a signal (proc_signals_init) ends too: -1 with EINTR then */
+static ssize_t
+read_or_signal(int fd, void *buf, size_t n)
+{
+	struct pollfd p[2] = { { fd, POLLIN, 0 }, { proc_signal_fd(), POLLIN, 0 } };
+
+	while (p[1].fd >= 0 && poll(p, 2, -1) < 0 && errno == EINTR)
+		;
+	if (p[1].fd >= 0 && (p[1].revents & POLLIN) && !(p[0].revents & (POLLIN | POLLHUP))) {
+		errno = EINTR;
+		return -1;
+	}
+	return read(fd, buf, n);
+}
+
+/*
+ * fd's archive as a regular file to read twice: fd itself, or standard
+ * input copied (within a bound of the budgets) into an unlinked file of the
+ * staging directory; -1 on error
+ */
+static int
+seekable(struct import *im, int fd, off_t *start)
+{
+	const struct collect_opts *o = im->o;
+	uint64_t cap = o->max_total_size + 2048 * (o->max_files + 1), n = 0;
+	struct stat st;
+	int sfd;
+	ssize_t r;
+
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && (*start = lseek(fd, 0, SEEK_CUR)) >= 0)
+		return dup(fd);
+	*start = 0;
+	sfd = openat(im->dfd, "spool", O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	if (sfd < 0 || unlinkat(im->dfd, "spool", 0) < 0) {
+		bb_error(im->err, NULL, "%s/spool: %s", im->stage, strerror(errno));
+		if (sfd >= 0)
+			close(sfd);
+		return -1;
+	}
+	while ((r = read_or_signal(fd, im->buf, CHUNK)) != 0) {
+		if (interrupted(im) < 0)
+			break;
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			entry_error(im, NULL, "%s", strerror(errno));
+			break;
+		}
+		if ((n += (uint64_t)r) > cap) {
+			entry_error(im, NULL, "more than %llu bytes, over what the budgets allow",
+				(unsigned long long)cap);
+			break;
+		}
+		if (bb_write_all(sfd, im->buf, (size_t)r) < 0) {
+			bb_error(im->err, NULL, "%s/spool: %s", im->stage, strerror(errno));
+			break;
+		}
+	}
+	if (r == 0 && lseek(sfd, 0, SEEK_SET) == 0)
+		return sfd;
+	if (r == 0)
+		bb_error(im->err, NULL, "%s/spool: %s", im->stage, strerror(errno));
+	close(sfd);
+	return -1;
+}
+
+/*
+ * two passes over the archive: the headers first (names, types, sizes and
+ * counts, nothing written), then every entry staged and checked
+ */
+static int
+import_archive(struct import *im, int fd)
+{
+	off_t start;
+	int afd = seekable(im, fd, &start), ret;
+
+	if (afd < 0)
+		return -1;
+	im->walk = true;
+	ret = read_archive(im, afd);
+	im->walk = false;
+	im->n = im->dirs = 0;
+	im->total = 0;
+	if (!ret && lseek(afd, start, SEEK_SET) < 0)
+		ret = bb_error(im->err, NULL, "%s: %s", im->aname, strerror(errno));
+	if (!ret)
+		ret = read_archive(im, afd);
+	close(afd);
+	return ret;
 }
 
 int
@@ -635,7 +854,8 @@ collect_import_fd(int fd, const char *name, const struct collect_opts *o,
 
 	if (!dir || replaceable(dir, err) < 0)
 		goto out;
-	im.stage = xstrcat(dir, ".tmp-XXXXXX", NULL);
+	sweep_stages(dir);
+	im.stage = xasprintf("%s.tmp-%ld-XXXXXX", dir, (long)getpid());
 	if (!mkdtemp(im.stage)) {
 		bb_error(err, NULL, "%s: %s", im.stage, strerror(errno));
 		goto out;
@@ -645,7 +865,7 @@ collect_import_fd(int fd, const char *name, const struct collect_opts *o,
 	if (im.dfd < 0)
 		bb_error(err, NULL, "%s: %s", im.stage, strerror(errno));
 	else
-		ret = read_archive(&im, fd) < 0 ? -1 : finish(&im, dir);
+		ret = import_archive(&im, fd) < 0 || interrupted(&im) < 0 ? -1 : finish(&im, dir);
 	if (ret)
 		bb_rmtree(im.stage);
 	else if (res)

@@ -16,14 +16,21 @@
  *    becomes "Objects#abstract.gcda"); two entries with the same flattened
  *    name are an error. An archive with neither is an error ("no profile
  *    data").
- * 3. The files go into a fresh PROFILE_DIR.tmp-XXXXXX beside the profile
+ *    The headers are walked first (the data skipped) so that a name, type,
+ *    size or count refused is found before anything is written; standard
+ *    input or a FIFO is copied into the staging directory first (within the
+ *    budgets' bound) to be read twice.
+ * 3. The files go into a fresh PROFILE_DIR.tmp-PID-XXXXXX beside the profile
  *    directory, with pgo-manifest.xml (what, when, which compiler, how many
  *    files and bytes, and of them BOLT's in <bolt>) and profile.tar (the
  *    files sorted by name, owner 0, mode 0644, mtime opts.mtime:
  *    byte-identical for the same files); that
  *    directory is then swapped in (renameat2 RENAME_EXCHANGE) and the old
  *    profile removed. On any error the staging directory is removed and the
- *    profile directory is left as it was. An existing profile directory is
+ *    profile directory is left as it was; a signal caught by
+ *    proc_signals_init() is such an error. A staging directory an import
+ *    that was killed left (its PID gone, ours, regular files only) is
+ *    removed by the next. An existing profile directory is
  *    replaced only when it holds pgo-manifest.xml or is empty.
  *
  * Errors are one line: "ARCHIVE: entry 'NAME': what is wrong".

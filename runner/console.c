@@ -10,6 +10,10 @@
 void
 console_lines_feed(struct console_lines *l, const char *p, size_t n)
 {
+	if (l->bytes) {
+		l->bytes(l->ctx, p, n);
+		return;
+	}
 	for (size_t i = 0; i < n; i++) {
 		char c = p[i];
 

@@ -23,6 +23,8 @@ struct console_lines {
 	struct bb_buf part;
 	void (*line)(void *ctx, const char *line);	/* CR and LF stripped */
 	void *ctx;
+	/* when set, the bytes as they come instead of lines */
+	void (*bytes)(void *ctx, const char *p, size_t n);
 };
 
 /* feeds n bytes, calling l->line for every complete line */

@@ -39,6 +39,7 @@ static const struct lazy_sym syms[] = {
 	F(write_new),
 	F(write_open_fd),
 	F(write_set_format_pax_restricted),
+	F(write_set_options),
 };
 
 const struct la *

@@ -47,6 +47,7 @@ struct la {
 	__typeof__(archive_write_new) *write_new;
 	__typeof__(archive_write_open_fd) *write_open_fd;
 	__typeof__(archive_write_set_format_pax_restricted) *write_set_format_pax_restricted;
+	__typeof__(archive_write_set_options) *write_set_options;
 };
 
 /* the library's functions, or NULL with err set when it cannot be loaded */

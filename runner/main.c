@@ -11,6 +11,7 @@
 #include "runner/bench.h"
 #include "runner/cli.h"
 #include "runner/gcda.h"
+#include "runner/proc.h"
 
 const char cli_usage[] =
 	"usage: pgo-run import ARCHIVE --profile-dir DIR (--gcc-version V | --cc CC)\n"
@@ -47,6 +48,9 @@ run_import(struct import_opts *o)
 	o->c.gcc_version = version ? version : o->version;
 	o->c.task = o->c.task ? o->c.task : "import";
 	o->c.source = o->archive;
+	/* a signal stops the import, which removes what it staged */
+	if (!ret && proc_signals_init(&err) < 0)
+		ret = die(err.msg);
 	if (!ret && collect_import_file(o->archive, &o->c, &res, &err) < 0)
 		ret = die(err.msg);
 	else if (!ret)

@@ -49,7 +49,9 @@ static const char profile_usage[] =
 	"                         (mode 700) for the run and removed after\n"
 	"  --overlay DIR          DIR's files and symbolic links put under / on the target\n"
 	"                         before the task (over ssh; e.g. DIR/usr/bin/python3.14);\n"
-	"                         a guest loses them at power-off (-snapshot), a board keeps them\n"
+	"                         a guest loses them at power-off (-snapshot), a board keeps them;\n"
+	"                         their modes lose setuid, setgid, sticky and group and world\n"
+	"                         write (4755 arrives 0755) unless --overlay-keep-modes\n"
 	"  --gcov-prefix-strip N  GCOV_PREFIX_STRIP (default 0)\n"
 	"  --toolchain gcc        the only one so far\n"
 	"  --gcc-version V, --cc CC\n"
@@ -74,7 +76,8 @@ enum { O_TARGET = 256, O_QEMUBOOT, O_KERNEL, O_ROOTFS, O_BINDIR, O_ACCEL, O_QAPP
 	O_KAPPEND, O_TRANSPORT, O_KEY, O_USER, O_MARKER, O_PYTHON, O_TASK, O_REMOTE, O_STRIP,
 	O_TOOLCHAIN, O_GCCVER, O_CC, O_TIMEOUT, O_IDLE, O_BOOT, O_CONNECT, O_COLLECT, O_OUT,
 	O_ARCHIVE, O_LOG, O_MACHINE, O_IMAGE, O_QEMU_USER, O_ARCH, O_SYSROOT, O_JUNIT,
-	O_SSH_PORT, O_OK_STATUS, O_LINGER, O_SMP, O_KNOWN_HOSTS, O_ACCEPT_NEW, O_OVERLAY };
+	O_SSH_PORT, O_OK_STATUS, O_LINGER, O_SMP, O_KNOWN_HOSTS, O_ACCEPT_NEW, O_OVERLAY,
+	O_OVERLAY_KEEP };
 
 static const struct option profile_longopts[] = {
 	{ "target", required_argument, NULL, O_TARGET },
@@ -94,6 +97,7 @@ static const struct option profile_longopts[] = {
 	{ "task", required_argument, NULL, O_TASK },
 	{ "remote-dir", required_argument, NULL, O_REMOTE },
 	{ "overlay", required_argument, NULL, O_OVERLAY },
+	{ "overlay-keep-modes", no_argument, NULL, O_OVERLAY_KEEP },
 	{ "gcov-prefix-strip", required_argument, NULL, O_STRIP },
 	{ "toolchain", required_argument, NULL, O_TOOLCHAIN },
 	{ "gcc-version", required_argument, NULL, O_GCCVER },
@@ -249,6 +253,7 @@ profile_opt(struct profile_opts *o, int c)
 	switch (c) {
 	case O_KNOWN_HOSTS: o->known_hosts = optarg; return 0;
 	case O_OVERLAY: o->overlay = optarg; return 0;
+	case O_OVERLAY_KEEP: o->overlay_keep_modes = true; return 0;
 	case O_ACCEPT_NEW: o->accept_new_host_key = true; return 0;
 	case O_OK_STATUS: return set_ok_status(optarg, o);
 	case O_TIMEOUT: return set_seconds("timeout", optarg, &o->timeout);
@@ -296,6 +301,8 @@ check_target_opts(const struct profile_opts *o)
 	if (o->target != TARGET_SSH && (o->known_hosts || o->accept_new_host_key))
 		return usage_error("%s", "--known-hosts and --accept-new-host-key are for --target "
 			"ssh (a QEMU guest's key is never recorded)");
+	if (o->overlay_keep_modes && !o->overlay)
+		return usage_error("%s", "--overlay-keep-modes is for --overlay");
 	if (o->overlay && (o->target == TARGET_LOCAL || o->target == TARGET_QEMU_USER ||
 	    o->transport == TRANSPORT_SERIAL))
 		return usage_error("%s", "--overlay needs ssh to the target: --target qemu with "

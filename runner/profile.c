@@ -52,7 +52,8 @@ profile_run(const struct profile_opts *o)
 		return 1;
 	}
 	session_init(&s, o, log, t->name, stages + t->first);
-	if (proc_signals_init(&s.err) == 0 && (fd = session_tmp_file(&s, "pgo-run-tar")) >= 0) {
+	if (proc_signals_init(&s.err) == 0 && (!o->overlay || stage_overlay_pack(&s) == 0) &&
+	    (fd = session_tmp_file(&s, "pgo-run-tar")) >= 0) {
 		r = t->run(&s, fd);
 		close(fd);
 	}

@@ -41,6 +41,7 @@ struct profile_opts {
 	const char *qemu_user, *arch, *sysroot;	/* --target qemu-user */
 	const char *python, *task, *remote_dir;
 	const char *overlay;			/* files put at / on the target first (ssh) */
+	bool overlay_keep_modes;		/* their setuid, setgid, sticky, g+w, o+w too */
 	int strip;				/* GCOV_PREFIX_STRIP */
 	const char *gcc_version, *cc;
 	double timeout, idle_timeout;		/* the task: total, without output (0: none) */

@@ -1,11 +1,13 @@
 /* the session of "pgo-run profile": its lifecycle, its errors, its waits and commands */
 #include <errno.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "bblang/buf.h"
+#include "bblang/os.h"
 #include "common/fe.h"
 #include "runner/session.h"
 
@@ -128,11 +130,33 @@ cmd_err_line(void *ctx, const char *line)
 	} else {
 		cmd_out_line(ctx, line);
 	}
+	if (*line && *s->cmd_msg)
+		memcpy(s->cmd_cause, s->cmd_msg, sizeof(s->cmd_cause));
 	session_keep(s->cmd_msg, sizeof(s->cmd_msg), line);
 	if (strstr(line, "REMOTE HOST IDENTIFICATION HAS CHANGED"))
 		s->hostkey_changed = true;
 	if (strstr(line, "Failed to add the host to the list of known hosts"))
 		s->hostkey_unrecorded = true;
+}
+
+/* the command's output through the meter into meter_fd */
+static void
+cmd_out_bytes(void *ctx, const char *p, size_t n)
+{
+	struct session *s = ctx;
+
+	loop_active(&s->loop);
+	if (s->meter_err.msg)
+		return;
+	if (tar_meter_feed(s->meter, p, n, &s->meter_err) == 0 && bb_write_all(s->meter_fd, p,
+	    n) == 0)
+		return;
+	if (!s->meter_err.msg)
+		bb_error(&s->meter_err, NULL, "writing the archive: %s", strerror(errno));
+	/* nothing more is read: the command fails at its next write */
+	proc_close(&s->cmd.out_fd);
+	if (s->cmd.pid > 0)
+		kill(s->cmd.pid, SIGTERM);
 }
 
 static void
@@ -171,8 +195,9 @@ session_init(struct session *s, const struct profile_opts *o, FILE *log,
 	console_shell_init(&s->shell, s->nonce);
 	guest_init(s);
 	s->cmd = (struct proc)PROC_INIT;
-	s->cout = (struct console_lines){ BB_BUF_INIT, cmd_out_line, s };
-	s->cerr = (struct console_lines){ BB_BUF_INIT, cmd_err_line, s };
+	s->overlay_fd = -1;
+	s->cout = (struct console_lines){ BB_BUF_INIT, cmd_out_line, s, NULL };
+	s->cerr = (struct console_lines){ BB_BUF_INIT, cmd_err_line, s, NULL };
 	loop_watch(&s->loop, &s->cmd.out_fd, &s->cout);
 	loop_watch(&s->loop, &s->cmd.err_fd, &s->cerr);
 }
@@ -193,6 +218,9 @@ session_release(struct session *s)
 	guest_release(s);
 	console_lines_release(&s->cout);
 	console_lines_release(&s->cerr);
+	bb_error_clear(&s->meter_err);
+	if (s->overlay_fd >= 0)
+		close(s->overlay_fd);
 	console_shell_release(&s->shell);
 	free(s->user_host);
 	free(s->board_user);
@@ -252,14 +280,17 @@ session_cmd_start_in(struct session *s, struct bb_strvec *argv, const char *cons
 	s->cmd.env = env;
 	s->cmd.in = in_fd >= 0 ? PROC_FD : PROC_NULL;
 	s->cmd.in_fd = in_fd;
-	s->cmd.out = out_fd >= 0 ? PROC_FD : PROC_PIPE;
-	s->cmd.out_fd = out_fd;
+	s->cmd.out = out_fd >= 0 && !s->meter ? PROC_FD : PROC_PIPE;
+	s->cmd.out_fd = s->meter ? -1 : out_fd;
+	s->cout.bytes = out_fd >= 0 && s->meter ? cmd_out_bytes : NULL;
+	s->meter_fd = out_fd;
+	bb_error_clear(&s->meter_err);
 	s->cmd.err = PROC_PIPE;
-	*s->cmd_msg = '\0';
+	*s->cmd_msg = *s->cmd_cause = '\0';
 	s->hostkey_changed = s->hostkey_unrecorded = false;
 	if (proc_start(&s->cmd, &s->err) < 0)
 		return session_fail(s, "cannot run %s", argv->v[0]);
-	if (out_fd >= 0)
+	if (out_fd >= 0 && !s->meter)
 		s->cmd.out_fd = -1;
 	return 0;
 }
@@ -267,9 +298,18 @@ session_cmd_start_in(struct session *s, struct bb_strvec *argv, const char *cons
 int
 session_cmd_wait(struct session *s, double timeout, double idle, const char *what)
 {
+	int r;
+
 	if (session_wait(s, cmd_done, timeout, idle, what) < 0) {
 		proc_kill(&s->cmd, 500);
 		return -1;
 	}
-	return proc_finish(&s->cmd);
+	r = proc_finish(&s->cmd);
+	s->cout.bytes = NULL;
+	if (s->meter_err.msg) {
+		session_fail(s, "the archive from the target: %s", s->meter_err.msg);
+		bb_error_clear(&s->meter_err);
+		return -1;
+	}
+	return r;
 }

@@ -18,10 +18,12 @@
 #include "bblang/util.h"
 #include "runner/console.h"
 #include "runner/loop.h"
+#include "runner/overlay.h"
 #include "runner/proc.h"
 #include "runner/profile.h"
 #include "runner/progress.h"
 #include "runner/qemu.h"
+#include "runner/tarmeter.h"
 #include "runner/ssh.h"
 #include "runner/transport.h"
 
@@ -58,6 +60,7 @@ struct session {
 	bool cmd_group;			/* commands from now on lead a process group (proc.h) */
 	struct console_lines cout, cerr;
 	char cmd_msg[200];		/* its last line on stderr */
+	char cmd_cause[200];		/* and the one before */
 	bool hostkey_changed;		/* ssh said the host's key is not the known one */
 	bool hostkey_unrecorded;	/* ssh said it could not record a first key */
 	/* a window of tries (session_repeats_begin): a line on stderr the same as
@@ -65,6 +68,19 @@ struct session {
 	bool squash;
 	char rep_line[200];
 	unsigned rep_n;
+	/*
+	 * while set, a command started with an out_fd writes into a pipe
+	 * instead, and what comes goes through the meter into that fd; on the
+	 * meter's refusal the pipe is closed at once, the command stopped and
+	 * session_cmd_wait() fails with the refusal (meter_err)
+	 */
+	struct tar_meter *meter;
+	int meter_fd;
+	struct bb_error meter_err;
+	size_t meter_fed;		/* the serial transport's: the bytes metered so far */
+	/* --overlay, packed before anything starts (-1: none) */
+	int overlay_fd;
+	struct overlay_stats overlay_st;
 	/* the task */
 	char *remote_dir;		/* GCOV_PREFIX on the target */
 	char *qemu_user, *arch;		/* --target qemu-user: the emulator and its ARCH */
@@ -139,6 +155,9 @@ char *stage_task_cmd(const struct profile_opts *o, const char *dir, bool made);
  * after a last line naming them; caller frees
  */
 char *stage_linger_cmd(const char *dir, double seconds);
+
+/* stages.c: --overlay packed into a temporary file before the target is reached */
+int stage_overlay_pack(struct session *s);
 
 /* boot.c: the guest's lines into the loop (nothing runs yet) */
 void guest_init(struct session *s);

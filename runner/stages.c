@@ -125,21 +125,42 @@ stage_linger(struct session *s, const char *dir)
 	return r;
 }
 
+/*
+ * the line of tar's on stderr that says what failed: its last one, unless
+ * that is GNU tar's closing "Exiting with failure status due to previous
+ * errors", whose cause is the line before
+ */
+static void
+tar_line(struct session *s, char *dst, size_t size)
+{
+	snprintf(dst, size, "%s", strstr(s->cmd_msg, "Exiting with failure status") &&
+		*s->cmd_cause ? s->cmd_cause : s->cmd_msg);
+}
+
 /* brings the profile directory back into the temporary file fd */
 static int
 stage_collect(struct session *s, const char *dir, int fd)
 {
+	const struct collect_opts co = COLLECT_OPTS_INIT;
+	struct tar_meter m;
 	double t = proc_now();
+	char msg[sizeof(s->cmd_msg)];
 	int r;
 
 	progress_stage(&s->pr, "collect");
 	if (stage_linger(s, dir) < 0)
 		return -1;
 	t = proc_now();
+	/* the install's budgets, enforced while the archive comes */
+	tar_meter_init(&m, co.max_file_size, co.max_total_size, co.max_files);
+	s->meter = &m;
 	r = s->tr->collect(s, dir, fd);
+	s->meter = NULL;
+	tar_meter_release(&m);
+	tar_line(s, msg, sizeof(msg));
 	if (r > 0)
 		return session_fail(s, "tar of %s exited with status %d%s%s", dir, r,
-			*s->cmd_msg ? ": " : "", s->cmd_msg);
+			*msg ? ": " : "", msg);
 	if (!r)
 		progress_note(&s->pr, "%lld bytes of tar in %.1fs", (long long)lseek(fd, 0, SEEK_CUR),
 			proc_now() - t);
@@ -228,35 +249,52 @@ out:
 	return r;
 }
 
-/* --overlay DIR packed here and unpacked at / there, before the task (ssh only) */
+int
+stage_overlay_pack(struct session *s)
+{
+	const struct profile_opts *o = s->o;
+	struct overlay_stats *st = &s->overlay_st;
+	struct bb_error e = BB_ERROR_INIT;
+	int fd = session_tmp_file(s, "pgo-run-overlay");
+
+	if (fd < 0)
+		return -1;
+	if (overlay_pack(o->overlay, o->overlay_keep_modes, fd, st, &e) < 0 ||
+	    lseek(fd, 0, SEEK_SET) < 0) {
+		session_fail(s, "%s", e.msg ? e.msg : strerror(errno));
+		bb_error_clear(&e);
+		close(fd);
+		return -1;
+	}
+	s->overlay_fd = fd;
+	if (st->narrowed)
+		progress_note(&s->pr, "--overlay: %llu files lose setuid, setgid, sticky or group "
+			"and world write on the target (--overlay-keep-modes keeps them)",
+			st->narrowed);
+	return 0;
+}
+
+/* --overlay DIR, packed before, unpacked at / there before the task (ssh only) */
 static int
 stage_overlay(struct session *s)
 {
 	const struct profile_opts *o = s->o;
-	struct overlay_stats st;
-	struct bb_error e = BB_ERROR_INIT;
+	const struct overlay_stats *st = &s->overlay_st;
 	double t = proc_now();
-	int fd, r = -1;
+	char msg[sizeof(s->cmd_msg)];
+	int r;
 
 	progress_stage(&s->pr, "run");
-	if ((fd = session_tmp_file(s, "pgo-run-overlay")) < 0)
-		return -1;
-	if (overlay_pack(o->overlay, fd, &st, &e) < 0 || lseek(fd, 0, SEEK_SET) < 0) {
-		session_fail(s, "%s", e.msg ? e.msg : strerror(errno));
-		bb_error_clear(&e);
-		goto out;
-	}
 	progress_note(&s->pr, "--overlay: %llu files (%llu bytes) and %llu links to /",
-		st.files, st.bytes, st.links);
-	r = ssh_shell_in(s, "tar -x -f - -C /", fd, o->collect_timeout, "--overlay's tar");
+		st->files, st->bytes, st->links);
+	r = ssh_shell_in(s, "tar -x -f - -C /", s->overlay_fd, o->collect_timeout,
+		"--overlay's tar");
+	tar_line(s, msg, sizeof(msg));
 	if (r > 0)
 		session_fail(s, "--overlay: tar on the target exited with status %d%s%s%s", r,
-			session_disk_full(s->cmd_msg) ? " (its disk is full)" : "",
-			*s->cmd_msg ? ": " : "", s->cmd_msg);
+			session_disk_full(msg) ? " (its disk is full)" : "", *msg ? ": " : "", msg);
 	else if (!r)
 		progress_note(&s->pr, "--overlay unpacked in %.1fs", proc_now() - t);
-out:
-	close(fd);
 	return r ? -1 : 0;
 }
 

@@ -95,11 +95,21 @@ static bool
 tar_done(void *ctx)
 {
 	struct session *s = ctx;
+	struct bb_buf *t = &s->shell.tar;
 
-	return s->shell.mode == CONSOLE_TAR_DONE;
+	/* what came since the last round, through the meter */
+	if (s->meter && !s->meter_err.msg && t->len > s->meter_fed) {
+		tar_meter_feed(s->meter, t->buf + s->meter_fed, t->len - s->meter_fed,
+			&s->meter_err);
+		s->meter_fed = t->len;
+	}
+	return s->shell.mode == CONSOLE_TAR_DONE || s->meter_err.msg;
 }
 
-/* the tar stream comes in base64, decoded into s->shell.tar, then written to fd */
+/*
+ * the tar stream comes in base64, decoded into s->shell.tar (metered each
+ * round, the wait ending at a refusal), then written to fd
+ */
 static int
 collect_serial(struct session *s, const char *dir, int fd)
 {
@@ -107,11 +117,18 @@ collect_serial(struct session *s, const char *dir, int fd)
 	int r = console_write(s, line);
 
 	free(line);
+	s->meter_fed = 0;
+	bb_error_clear(&s->meter_err);
 	if (!r)
 		r = session_wait(s, tar_done, s->o->collect_timeout, 0, "tar over the console");
 	s->shell.mode = CONSOLE_IDLE;
 	if (r < 0)
 		return -1;
+	if (s->meter_err.msg) {
+		session_fail(s, "the archive from the target: %s", s->meter_err.msg);
+		bb_error_clear(&s->meter_err);
+		return -1;
+	}
 	if (s->shell.b64.bad)
 		return session_fail(s, "the console garbled the base64 stream");
 	if (write(fd, s->shell.tar.buf, s->shell.tar.len) != (ssize_t)s->shell.tar.len)

@@ -60,14 +60,14 @@ check_PROGRAMS += %D%/generator/test-sha256
 check_PROGRAMS += %D%/runner/test-collect
 %C%_runner_test_collect_SOURCES = %D%/runner/test-collect.c %D%/test-util.c %D%/test-util.h \
 	runner/collect.c runner/collect.h runner/la.c runner/la.h runner/gcda.c runner/gcda.h \
-	runner/fdata.c runner/fdata.h \
-	runner/proc.c runner/proc.h
+	runner/fdata.c runner/fdata.h runner/quote.c runner/quote.h runner/tarmeter.c \
+	runner/tarmeter.h runner/proc.c runner/proc.h
 %C%_runner_test_collect_CPPFLAGS = $(TEST_CFLAGS) $(LIBARCHIVE_CFLAGS) $(LIBXML2_CFLAGS)
 %C%_runner_test_collect_LDADD = $(TEST_LIBS) $(LIBARCHIVE_LIBS) $(LIBXML2_LIBS)
 
 check_PROGRAMS += %D%/runner/test-overlay
 %C%_runner_test_overlay_SOURCES = %D%/runner/test-overlay.c %D%/test-util.c %D%/test-util.h \
-	runner/overlay.c runner/overlay.h runner/la.c runner/la.h
+	runner/overlay.c runner/overlay.h runner/la.c runner/la.h runner/quote.c runner/quote.h
 %C%_runner_test_overlay_CPPFLAGS = $(TEST_CFLAGS) $(LIBARCHIVE_CFLAGS)
 %C%_runner_test_overlay_LDADD = $(TEST_LIBS) $(LIBARCHIVE_LIBS)
 
@@ -102,7 +102,7 @@ check_PROGRAMS += %D%/runner/test-loop %D%/runner/test-serial
 %C%_runner_test_loop_LDADD = $(TEST_LIBS)
 %C%_runner_test_serial_SOURCES = %D%/runner/test-serial.c %D%/test-util.c %D%/test-util.h \
 	runner/collect.c runner/collect.h runner/la.c runner/la.h runner/gcda.c runner/gcda.h \
-	runner/fdata.c runner/fdata.h \
+	runner/fdata.c runner/fdata.h runner/quote.c runner/quote.h \
 	$(runner_session_sources)
 %C%_runner_test_serial_CPPFLAGS = $(TEST_CFLAGS) $(LIBARCHIVE_CFLAGS) $(LIBXML2_CFLAGS)
 %C%_runner_test_serial_LDADD = $(TEST_LIBS) $(LIBARCHIVE_LIBS) $(LIBXML2_LIBS)
@@ -177,6 +177,14 @@ TESTS += %D%/runner/test-board-ssh.sh
 # the ssh retry with the network off (unshare -n): its reason logged once, counted
 dist_check_SCRIPTS += %D%/runner/net-off.sh
 TESTS += %D%/runner/net-off.sh
+# what comes back from a board and what goes to it: a real sshd on 127.0.0.1
+# whose tar (tests/runner/board/tar) streams hostile archives
+dist_check_SCRIPTS += %D%/runner/test-board-collect.sh
+TESTS += %D%/runner/test-board-collect.sh
+# the .fdata pgo-run import takes against LLVM 19's merge-fdata and llvm-bolt (bolt-19)
+dist_check_SCRIPTS += %D%/runner/fdata-consumers.sh
+TESTS += %D%/runner/fdata-consumers.sh
+EXTRA_DIST += %D%/runner/board/tar
 TEST_IMAGE_LOGS = %D%/runner/test-ssh-target.sh.log %D%/runner/test-report.sh.log \
 	%D%/runner/net-off.sh.log
 $(TEST_IMAGE_LOGS): %D%/runner/qemu.sh.log

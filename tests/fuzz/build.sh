@@ -29,15 +29,18 @@ build fuzz-expand $bblang
 build fuzz-lookup $bblang
 # shellcheck disable=SC2046 # pkg-config prints flags, one word each
 build fuzz-import "$top/runner/collect.c" "$top/runner/la.c" "$top/runner/gcda.c" "$top/runner/fdata.c" \
-	"$top/runner/proc.c" \
+	"$top/runner/quote.c" "$top/runner/proc.c" "$top/runner/tarmeter.c" \
 	"$top/common/xmlw.c" "$top/common/xmlapi.c" "$top/common/lazy.c" "$top/common/fe.c" -ldl \
 	$(pkg-config --cflags --libs libarchive libxml-2.0) $bblang
 build fuzz-qemuboot "$top/runner/qemu.c" "$top/runner/proc.c" "$top/common/fe.c" $bblang
 build fuzz-bench "$top/runner/bench-text.c" "$top/bblang/buf.c" "$top/bblang/util.c" -lm
+# shellcheck disable=SC2046,SC2086 # pkg-config's flags and $bblang are words
+build fuzz-overlay "$top/runner/overlay.c" "$top/runner/la.c" "$top/runner/quote.c" \
+	"$top/common/lazy.c" -ldl $(pkg-config --cflags --libs libarchive) $bblang
 
 rm -rf "$out/seeds"
 mkdir -p "$out/seeds/fuzz-parse" "$out/seeds/fuzz-assign" "$out/seeds/fuzz-expand" "$out/seeds/fuzz-lookup" \
-	"$out/seeds/fuzz-import" "$out/seeds/fuzz-qemuboot" "$out/seeds/fuzz-bench"
+	"$out/seeds/fuzz-import" "$out/seeds/fuzz-qemuboot" "$out/seeds/fuzz-bench" "$out/seeds/fuzz-overlay"
 n=0
 # seed TARGET PREFIX FILE: PREFIX (printf format, a mode byte) then FILE
 seed() {
@@ -105,6 +108,13 @@ printf '1 main 2b 1 main 18 0 99999\n1 hot/1 1e 1 hot/1 21 0 1042\n' >"$t/bolt/p
 printf 'no_lbr cycles:u\n1 main 2b 17\n' >"$t/bolt/python.bolt.8.fdata"
 (cd "$t" && tar --format=pax -cf "$out/seeds/fuzz-import/bolt.tar" Python/ceval.gcda bolt)
 rm -rf "$t"
+
+# fuzz-overlay: a mode byte, then NUL-separated names: a tree like --overlay's
+# (usr/bin, a link, usr/lib), UTF-8, Latin-1, a newline and an ESC in names
+printf '\355usr/bin/python3.14\0usr/bin/python3@\0python3.14\0usr/lib/libpython3.14.so.1.0\0' \
+	>"$out/seeds/fuzz-overlay/tree"
+printf '\377etc/caf\303\251\0etc/lat\351\0a\nb\0e\033[0m\0' >"$out/seeds/fuzz-overlay/names"
+printf '\020d/f\0d/g@\0../../etc\0' >"$out/seeds/fuzz-overlay/links"
 for d in "$out"/seeds/*; do
 	echo "$(basename "$d"): $(ls "$d" | wc -l) seeds"
 done

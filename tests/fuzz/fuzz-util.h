@@ -28,6 +28,13 @@ fuzz_rm_dir(void)
 	nftw(fuzz_dir, fuzz_rm_one, 16, FTW_DEPTH | FTW_PHYS);
 }
 
+/* dir and what it holds, links not followed, if it is there */
+static void
+fuzz_rm_dir_at(const char *dir)
+{
+	nftw(dir, fuzz_rm_one, 16, FTW_DEPTH | FTW_PHYS);
+}
+
 /* a relative path argument made absolute, as the working directory changes */
 static char *
 fuzz_absolute(const char *cwd, const char *flag, const char *path)

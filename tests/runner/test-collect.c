@@ -10,6 +10,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <ftw.h>
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +22,7 @@
 #include "runner/collect.h"
 #include "runner/fdata.h"
 #include "runner/gcda.h"
+#include "runner/tarmeter.h"
 #include "tests/test-util.h"
 
 /* the .gcda the probe program wrote, and the stamp "gcc -dumpfullversion" gives */
@@ -44,7 +46,6 @@ struct ent {
 #define END { NULL, REG, NULL, 0 }
 /* a record of BOLT's profile, as llvm-bolt -instrument's runtime writes it */
 #define FDATA "1 main 2b 1 main 18 0 99999\n"
-#define FDATA_NUL "1 main 2b 1 main 18 0 9\n1 m\0in 2b 1 main 18 0 9\n"
 #define R(name) { name, REG, NULL, 0 }
 
 struct fx {
@@ -341,22 +342,33 @@ REJECT(test_control_char, E "'a\\x0ab.gcda': character outside printable ASCII i
 REJECT(test_no_data, "@T@/in.tar: no profile data (no .gcda or .fdata files)",
 	{ "./", DIR_, NULL, 0 })
 /* BOLT's profile (.fdata): text records, checked for form */
-REJECT(test_fdata_binary, E "'p.fdata': line 2: byte 0x00: not text",
-	{ "p.fdata", RAW, FDATA_NUL, sizeof(FDATA_NUL) - 1 })
-REJECT(test_fdata_fields, E "'p.fdata': line 1: 7 fields, a BOLT profile record has 8",
+REJECT(test_fdata_binary, E "'p.fdata': line 1: not a BOLT profile record (no space)",
+	{ "p.fdata", RAW, "\177ELF\2\1\1", 0 })
+REJECT(test_fdata_fields, E "'p.fdata': line 1: no mispredictions field",
 	{ "p.fdata", RAW, "1 main 2b 1 main 18 9\n", 0 })
-REJECT(test_fdata_empty_field, E "'p.fdata': line 1: an empty field",
-	{ "p.fdata", RAW, "1 main 2b 1  main 18 0 9\n", 0 })
-REJECT(test_fdata_blank_line, E "'p.fdata': line 2: an empty field",
-	{ "p.fdata", RAW, FDATA "\n", 0 })
-REJECT(test_fdata_location, E "'p.fdata': line 1: malformed location",
+REJECT(test_fdata_nine_fields, E "'p.fdata': line 1: more than 8 fields",
+	{ "p.fdata", RAW, "1 main 2b 1 main 18 0 9 9\n", 0 })
+REJECT(test_fdata_location, E "'p.fdata': line 1: malformed source location",
 	{ "p.fdata", RAW, "1 main 2g 1 main 18 0 9\n", 0 })
-REJECT(test_fdata_type, E "'p.fdata': line 1: malformed location",
-	{ "p.fdata", RAW, "1 main 2b 7 main 18 0 9\n", 0 })
+REJECT(test_fdata_type, E "'p.fdata': line 1: malformed target location",
+	{ "p.fdata", RAW, "1 main 2b 3 main 18 0 9\n", 0 })
 REJECT(test_fdata_count, E "'p.fdata': line 1: malformed count",
 	{ "p.fdata", RAW, "1 main 2b 1 main 18 0 -9\n", 0 })
-REJECT(test_fdata_no_lbr_late, E "'p.fdata': line 2: 'no_lbr' after the first record",
-	{ "p.fdata", RAW, FDATA "no_lbr cycles\n", 0 })
+REJECT(test_fdata_count_2_64, E "'p.fdata': line 1: malformed count",
+	{ "p.fdata", RAW, "1 main 2b 1 main 18 0 18446744073709551616\n", 0 })
+REJECT(test_fdata_count_2_63, E "'p.fdata': line 2: counts add up to more than 2^63-1 "
+	"(llvm-bolt reads them as signed 64-bit)",
+	{ "p.fdata", RAW, FDATA "1 main 2b 1 main 18 0 9223372036854775807\n", 0 })
+REJECT(test_fdata_counts_across, E "'q.fdata': the .fdata files' counts add up to more than "
+	"2^63-1 (llvm-bolt reads them as signed 64-bit)",
+	{ "p.fdata", RAW, "1 main 2b 1 main 18 0 9223372036854775000\n", 0 },
+	{ "q.fdata", RAW, FDATA, 0 })
+REJECT(test_fdata_bolted_mixed, E "'q.fdata': has boltedcollection while the .fdata before "
+	"have none (merge-fdata does not merge them)",
+	{ "p.fdata", RAW, FDATA, 0 }, { "q.fdata", RAW, "boltedcollection\n" FDATA, 0 })
+REJECT(test_fdata_no_lbr, E "'p.fdata': line 1: a no_lbr profile (LLVM 19's merge-fdata "
+	"refuses them)",
+	{ "p.fdata", RAW, "no_lbr cycles:u\n1 main 2b 17\n", 0 })
 REJECT(test_fdata_bolted_late, E "'p.fdata': line 2: 'boltedcollection' is not the first line",
 	{ "p.fdata", RAW, FDATA "boltedcollection\n", 0 })
 REJECT(test_fdata_no_record, E "'p.fdata': no BOLT profile record",
@@ -471,7 +483,9 @@ test_truncated_data(void **state)
 
 	build(f->archive, f->dir, v, false);
 	assert_int_equal(truncate(f->archive, 512 + 1000), 0);
-	expect_rejected(f, E "'a.gcda': truncated or corrupt archive (Truncated tar archive)");
+	/* found by the header walk, before anything is staged */
+	expect_rejected(f, "@T@/in.tar: truncated or corrupt archive (Truncated input file "
+		"(needed 4096 bytes, only 1000 available))");
 	free(data);
 }
 
@@ -727,9 +741,11 @@ test_fdata(void **state)
 	struct fx *f = *state;
 	static const char text[] = "boltedcollection\n" FDATA
 		"0 [unknown] 0 1 frame_dummy/1 0 0 2\n1 hot/1 1e 1 hot/1 21 0 1042";
-	static const char no_lbr[] = "no_lbr cycles:u\n1 main 2b 17\n1 hot/1 1e 3\n";
+	/* what merge-fdata and llvm-bolt take too: blank lines, runs of spaces, any byte in a
+	   name, negative mispredictions, no newline at the end */
+	static const char forms[] = "boltedcollection\n\n1  main  2b 1 hot/1 1e -1 3\n\n2 m\0in\x1b 0 1 ma\\ in 0 0 7";
 	const struct ent v[] = { R("Python/ceval.gcda"), { "bolt/python.bolt.123.fdata", RAW, text, 0 },
-		{ "bolt/python.bolt.124.fdata", RAW, no_lbr, 0 }, END };
+		{ "bolt/python.bolt.124.fdata", RAW, forms, sizeof(forms) - 1 }, END };
 	static const char *const names[] = { "Python#ceval.gcda", "bolt#python.bolt.123.fdata",
 		"bolt#python.bolt.124.fdata" };
 	struct collect_result res;
@@ -749,7 +765,7 @@ test_fdata(void **state)
 	m = test_read(p = xstrcat(f->prof, "/pgo-manifest.xml", NULL));
 	free(p);
 	want = xasprintf("  <files>3</files>\n  <bytes>%zu</bytes>\n  <bolt files=\"2\" bytes=\"%zu\"/>\n",
-		real_len + strlen(text) + strlen(no_lbr), strlen(text) + strlen(no_lbr));
+		real_len + strlen(text) + sizeof(forms) - 1, strlen(text) + sizeof(forms) - 1);
 	assert_non_null(strstr(m, want));
 	free(want), free(m);
 	check_profile_tar(p = xstrcat(f->prof, "/profile.tar", NULL), names, 3, 0);
@@ -832,6 +848,241 @@ test_cli(void **state)
 	free(out);
 }
 
+/* the count is refused from the headers, before a.gcda's bad data is even read */
+static void
+test_count_before_staging(void **state)
+{
+	struct fx *f = *state;
+	char *bad = fake_gcda("XXXX", 64);
+	struct ent v[] = { { "a.gcda", RAW, bad, 64 }, R("b.gcda"), R("c.gcda"), END };
+
+	f->o.max_files = 2;
+	reject(state, v, E "'c.gcda': more than 2 files, over the budget");
+	free(bad);
+}
+
+/* a pax path in UTF-8: named for what it is, not as a corrupt archive */
+static void
+test_pax_utf8_name(void **state)
+{
+	struct fx *f = *state;
+	/* written in a UTF-8 locale: libarchive's pax writer wants to convert the name */
+	locale_t utf8 = newlocale(LC_CTYPE_MASK, "C.UTF-8", (locale_t)0), prev;
+	struct archive *w = archive_write_new();
+	struct archive_entry *e = archive_entry_new();
+
+	assert_non_null(utf8);
+	prev = uselocale(utf8);
+	archive_write_set_format_pax_restricted(w);
+	assert_int_equal(archive_write_open_filename(w, f->archive), ARCHIVE_OK);
+	archive_entry_set_pathname(e, "caf\xc3\xa9.gcda");
+	archive_entry_set_filetype(e, AE_IFREG);
+	archive_entry_set_perm(e, 0644);
+	archive_entry_set_size(e, (la_int64_t)real_len);
+	assert_int_equal(archive_write_header(w, e), ARCHIVE_OK);
+	assert_int_equal(archive_write_data(w, real_gcda, real_len), (la_ssize_t)real_len);
+	assert_int_equal(archive_write_close(w), ARCHIVE_OK);
+	archive_write_free(w);
+	archive_entry_free(e);
+	uselocale(prev);
+	freelocale(utf8);
+	expect_rejected(f, E "'caf\\xc3\\xa9.gcda': character outside printable ASCII in the path");
+}
+
+/*
+ * staging directories of imports that were killed (their PID gone) are
+ * removed by the next import; a live one's, one holding a directory and
+ * ones of other names are left
+ */
+static void
+test_sweep_stale(void **state)
+{
+	struct fx *f = *state;
+	static const struct ent v[] = { R("a.gcda"), END };
+	static const char *const keep[] = { "prof.tmp-1-abcdef", "prof.tmp-999999999-abcdeg",
+		"prof.tmp-x-abcdef", "other.tmp-999999999-abcdef" };
+	char *dead = xasprintf("%s/prof.tmp-999999999-abcdef", f->dir), *p;
+
+	assert_int_equal(mkdir(dead, 0700), 0);
+	free(test_write(dead, "a.gcda", "stale"));
+	for (size_t i = 0; i < sizeof(keep) / sizeof(*keep); i++) {
+		p = xasprintf("%s/%s", f->dir, keep[i]);
+		assert_int_equal(mkdir(p, 0700), 0);
+		free(test_write(p, "a.gcda", "kept"));
+		free(p);
+	}
+	p = xasprintf("%s/prof.tmp-999999999-abcdeg/sub", f->dir);
+	assert_int_equal(mkdir(p, 0700), 0);
+	free(p);
+	build(f->archive, f->dir, v, false);
+	import_ok(f);
+	assert_int_equal(access(dead, F_OK), -1);
+	for (size_t i = 0; i < sizeof(keep) / sizeof(*keep); i++) {
+		p = xasprintf("%s/%s/a.gcda", f->dir, keep[i]);
+		assert_int_equal(access(p, F_OK), 0);
+		free(p);
+	}
+	free(dead);
+}
+
+/*
+ * SIGINT, SIGTERM or SIGHUP while the archive comes from a FIFO: exit 1
+ * with the signal named, nothing staged left, the profile as it was
+ */
+static void
+test_signals(void **state)
+{
+	struct fx *f = *state;
+	static const int sigs[] = { 2, 15, 1 };
+	static const struct ent v[] = { R("a.gcda"), R("b.gcda"), END };
+	char *out, *cmd, *sh, *before, *after, *errf = xstrcat(f->dir, "/stderr", NULL);
+
+	build(f->archive, f->dir, v, false);
+	import_ok(f);
+	before = snapshot(f->prof);
+	for (size_t i = 0; i < 3; i++) {
+		cmd = xasprintf("sh -c 'rm -f fifo; mkfifo fifo; "
+			"\"$0\" import fifo --profile-dir prof --gcc-version %s & p=$!; "
+			"exec 3>fifo; head -c 1024 in.tar >&3; sleep 0.5; kill -%d $p; wait $p; "
+			"st=$?; rm -f fifo; exit $st' '%s'", gcc_version, sigs[i], pgo_run);
+		sh = xasprintf("cd '%s' && %s 2>stderr", f->dir, cmd);
+		assert_int_equal(system(sh) >> 8, 1);
+		out = test_read(errf);
+		if (!strstr(out, "fifo: interrupted by signal"))
+			fail_msg("signal %d: %s", sigs[i], out);
+		after = snapshot(f->prof);
+		assert_string_equal(after, before);
+		free(after);
+		after = snapshot(f->dir);
+		assert_null(strstr(after, ".tmp-"));
+		free(after), free(out), free(cmd), free(sh);
+	}
+	free(before), free(errf);
+}
+
+/*
+ * the meter over the archive at path, fed in pieces of step bytes, with the
+ * budgets: its error, or NULL when it let everything through
+ */
+static char *
+meter(const char *path, size_t step, uint64_t max_file, uint64_t max_total, uint64_t max_files)
+{
+	struct tar_meter m;
+	struct bb_error err = BB_ERROR_INIT;
+	size_t len, i;
+	char *data = read_bin(path, &len), *msg = NULL;
+
+	assert_non_null(data);
+	tar_meter_init(&m, max_file, max_total, max_files);
+	for (i = 0; i < len && !msg; i += step)
+		if (tar_meter_feed(&m, data + i, len - i < step ? len - i : step, &err) < 0)
+			msg = xstrdup(err.msg);
+	if (!msg)
+		assert_int_equal(m.bytes, len);
+	tar_meter_release(&m);
+	bb_error_clear(&err);
+	free(data);
+	return msg;
+}
+
+/* the same verdict whatever the pieces: one byte at a time, 1000, all at once */
+static void
+meter_says(const char *path, uint64_t max_file, uint64_t max_total, uint64_t max_files,
+	const char *want)
+{
+	static const size_t steps[] = { 1, 1000, (size_t)1 << 30 };
+
+	for (size_t i = 0; i < 3; i++) {
+		char *msg = meter(path, steps[i], max_file, max_total, max_files);
+
+		if (want && (!msg || strcmp(msg, want)))
+			fail_msg("step %zu: '%s', expected '%s'", steps[i], msg ? msg : "(let through)",
+				want);
+		if (!want && msg)
+			fail_msg("step %zu: '%s'", steps[i], msg);
+		free(msg);
+	}
+}
+
+/* what libarchive and GNU tar write (ustar, pax and GNU long names), within the budgets */
+static void
+test_meter_formats(void **state)
+{
+	struct fx *f = *state;
+	char *data = fake_gcda(gcc_stamp, 3000), *cmd, *path, *want;
+	static const char *const formats[] = { "ustar", "pax", "gnu", "v7" };
+	char longname[210];
+	struct ent v[] = { R("a.gcda"), { "d/", DIR_, NULL, 0 }, { longname, RAW, data, 3000 },
+		END };
+
+	memset(longname, 'x', sizeof(longname) - 6);
+	strcpy(longname + sizeof(longname) - 6, ".gcda");
+	build(f->archive, f->dir, v, false);
+	meter_says(f->archive, 3000, real_len + 3000, 2, NULL);
+	want = xasprintf("entry '%s': over the budget per file of 2999 bytes", longname);
+	meter_says(f->archive, 2999, 1 << 20, 10, want);
+	free(want);
+	want = xasprintf("entry '%s': over the budget for the whole profile of %zu bytes",
+		longname, real_len + 2999);
+	meter_says(f->archive, 1 << 20, real_len + 2999, 10, want);
+	free(want);
+	want = xasprintf("entry '%s': more files than the budget of 1", longname);
+	meter_says(f->archive, 1 << 20, 1 << 20, 1, want);
+	free(want);
+	/* GNU tar's: ustar, pax and GNU (long names in pax records, in 'L' entries), v7 */
+	for (size_t i = 0; i < 4; i++) {
+		const char *name = i == 1 || i == 2 ? longname : "short.gcda";
+
+		cmd = xasprintf("cd '%s' && mkdir -p g && head -c 5000 /dev/zero >'g/%s' && "
+			"tar --format=%s -cf g.tar g && rm -rf g", f->dir, name, formats[i]);
+		assert_int_equal(system(cmd), 0);
+		free(cmd);
+		path = xstrcat(f->dir, "/g.tar", NULL);
+		meter_says(path, 5000, 5000, 1, NULL);
+		want = xasprintf("entry 'g/%s': over the budget per file of 4999 bytes", name);
+		meter_says(path, 4999, 5000, 1, want);
+		free(want);
+		free(path);
+	}
+	free(data);
+}
+
+/* a GNU base-256 size, and a pax size= that overrides the header's */
+static void
+test_meter_sizes(void **state)
+{
+	struct fx *f = *state;
+	unsigned char buf[512 * 8] = { 0 };
+	static const char rec[] = "13 size=1000\n";
+	unsigned sum = 0;
+
+	ustar_header(buf, "b.gcda", "00000000000");
+	memset(buf + 124, 0, 12);
+	buf[124] = 0x80;
+	buf[134] = 1000 >> 8;
+	buf[135] = 1000 & 0xff;
+	memset(buf + 148, ' ', 8);
+	for (int i = 0; i < 512; i++)
+		sum += buf[i];
+	sprintf((char *)buf + 148, "%06o", sum);
+	write_bin(f->archive, buf, 512 * 5);
+	meter_says(f->archive, 1000, 1000, 1, NULL);
+	meter_says(f->archive, 999, 1000, 1, "entry 'b.gcda': over the budget per file of 999 bytes");
+	memset(buf, 0, sizeof(buf));
+	ustar_header(buf, "PaxHeader/p", "00000000015");
+	buf[156] = 'x';
+	memset(buf + 148, ' ', 8);
+	sum = 0;
+	for (int i = 0; i < 512; i++)
+		sum += buf[i];
+	sprintf((char *)buf + 148, "%06o", sum);
+	memcpy(buf + 512, rec, sizeof(rec) - 1);
+	ustar_header(buf + 1024, "p.gcda", "00000000000");
+	write_bin(f->archive, buf, sizeof(buf));
+	meter_says(f->archive, 999, 1 << 20, 1, "entry 'p.gcda': over the budget per file of "
+		"999 bytes");
+}
+
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
 
 int
@@ -849,9 +1100,12 @@ main(int argc, char **argv)
 		T(test_huge_declared), T(test_truncated_data), T(test_truncated_header),
 		T(test_profile_dir_foreign), T(test_cli), T(test_bare_fdata), T(test_fdata),
 		T(test_fdata_only), T(test_fdata_binary), T(test_fdata_fields),
-		T(test_fdata_empty_field), T(test_fdata_blank_line), T(test_fdata_location),
-		T(test_fdata_type), T(test_fdata_count), T(test_fdata_no_lbr_late),
+		T(test_fdata_nine_fields), T(test_fdata_location), T(test_fdata_type),
+		T(test_fdata_count), T(test_fdata_count_2_64), T(test_fdata_count_2_63),
+		T(test_fdata_counts_across), T(test_fdata_bolted_mixed), T(test_fdata_no_lbr),
 		T(test_fdata_bolted_late), T(test_fdata_no_record), T(test_fdata_long_line),
+		T(test_count_before_staging), T(test_pax_utf8_name), T(test_sweep_stale),
+		T(test_signals), T(test_meter_formats), T(test_meter_sizes),
 	};
 	struct bb_error err = BB_ERROR_INIT;
 

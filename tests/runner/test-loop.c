@@ -84,7 +84,7 @@ setup(void **state)
 	assert_int_equal(pipe(p), 0);
 	f->rfd = p[0];
 	f->wfd = p[1];
-	f->lines = (struct console_lines){ BB_BUF_INIT, on_line, f };
+	f->lines = (struct console_lines){ BB_BUF_INIT, on_line, f, NULL };
 	loop_init(&f->l, f);
 	f->l.now = fake_now;
 	f->l.tick = tick;

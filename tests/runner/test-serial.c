@@ -34,7 +34,7 @@ feed_line(void *ctx, const char *line)
 static void
 feed(struct feed *f, const char *text)
 {
-	struct console_lines l = { BB_BUF_INIT, feed_line, f };
+	struct console_lines l = { BB_BUF_INIT, feed_line, f, NULL };
 
 	for (const char *p = text; *p; p++)
 		console_lines_feed(&l, p, 1);
@@ -200,6 +200,37 @@ test_transport(void **state)
 	stop(g);
 }
 
+/* the tar over the console goes through the session's meter: a file over its budget ends it */
+static void
+test_metered(void **state)
+{
+	struct guest_fx *g = start("exec 2>&1; exec /bin/sh -v",
+		"-c 'head -c 3000 /dev/zero >\"$GCOV_PREFIX/big.gcda\"'");
+	char *remote = xstrcat(g->dir, "/remote", NULL), *tar = xstrcat(g->dir, "/p.tar", NULL);
+	struct tar_meter m;
+	FILE *out;
+
+	(void)state;
+	tar_meter_init(&m, 1000, 1 << 20, 10);
+	progress_stage(&g->s.pr, "connect");
+	assert_int_equal(transport_serial.connect(&g->s, 10), 0);
+	progress_stage(&g->s.pr, "run");
+	assert_int_equal(transport_serial.run(&g->s, remote), 0);
+	progress_stage(&g->s.pr, "collect");
+	out = fopen(tar, "wb");
+	assert_non_null(out);
+	g->s.meter = &m;
+	assert_int_equal(transport_serial.collect(&g->s, remote, fileno(out)), -1);
+	g->s.meter = NULL;
+	fclose(out);
+	assert_string_equal(g->s.err.msg, "collect: the archive from the target: entry "
+		"'./big.gcda': over the budget per file of 1000 bytes");
+	tar_meter_release(&m);
+	free(remote);
+	free(tar);
+	stop(g);
+}
+
 static void
 test_task_deadlines(void **state)
 {
@@ -299,6 +330,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_shell_machine),
 		cmocka_unit_test(test_transport),
+		cmocka_unit_test(test_metered),
 		cmocka_unit_test(test_task_deadlines),
 		cmocka_unit_test(test_linger),
 		cmocka_unit_test(test_no_shell),

@@ -26,7 +26,7 @@ static void
 test_console_lines(void **state)
 {
 	struct got g = { BB_STRVEC_INIT };
-	struct console_lines l = { BB_BUF_INIT, on_line, &g };
+	struct console_lines l = { BB_BUF_INIT, on_line, &g, NULL };
 
 	console_lines_feed(&l, "a\r\nb", 4);
 	console_lines_feed(&l, "c\n\x1b[6nd\n\ne", 10);
