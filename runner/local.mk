@@ -1,6 +1,6 @@
 bin_PROGRAMS += %D%/pgo-run
 %C%_pgo_run_SOURCES = %D%/main.c %D%/cli.h %D%/import-opts.c %D%/task-opts.c \
-	%D%/collect.c %D%/collect.h %D%/quote.c %D%/quote.h %D%/la.c %D%/la.h \
+	%D%/collect.c %D%/collect.h %D%/la.c %D%/la.h \
 	%D%/gcda.c %D%/gcda.h %D%/fdata.c %D%/fdata.h
 # "pgo-run task" reads conf files as pgo-gen does (bblang/conf.c)
 %C%_pgo_run_SOURCES += %D%/task.c %D%/task.h %D%/hosttools.c %D%/runscript.c %D%/runscript.h \
@@ -9,7 +9,7 @@ bin_PROGRAMS += %D%/pgo-run
 # one poll loop; its tests link the same files
 %C%_session_sources = %D%/session.c %D%/session.h %D%/stages.c %D%/boot.c \
 	%D%/transport.h %D%/transport-ssh.c %D%/transport-serial.c %D%/transport-local.c \
-	%D%/loop.c %D%/loop.h %D%/progress.c %D%/progress.h %D%/proc.c %D%/proc.h \
+	%D%/loop.c %D%/loop.h %D%/progress.c %D%/progress.h %D%/quote.c %D%/quote.h %D%/proc.c %D%/proc.h \
 	%D%/qemu.c %D%/qemu.h %D%/console.c %D%/console.h %D%/ssh.c %D%/ssh.h \
 	%D%/junit.c %D%/junit.h %D%/overlay.c %D%/overlay.h %D%/tarmeter.c %D%/tarmeter.h
 %C%_pgo_run_SOURCES += %D%/profile.c %D%/profile.h %D%/profile-opts.c \

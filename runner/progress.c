@@ -9,6 +9,7 @@
 #include "bblang/buf.h"
 #include "runner/proc.h"
 #include "runner/progress.h"
+#include "runner/quote.h"
 
 void
 progress_init(struct progress *p, FILE *log, bool keep_output, const char *target,
@@ -71,8 +72,14 @@ progress_line(struct progress *p, const char *prefix, const char *line)
 void
 progress_last(struct progress *p, const char *line)
 {
-	if (*line)
-		snprintf(p->last, sizeof(p->last), "%s", line);
+	char *q;
+
+	if (!*line)
+		return;
+	/* a target's bytes reach error lines: printable ASCII, the rest as \xNN */
+	q = quote_text(line);
+	snprintf(p->last, sizeof(p->last), "%s", q);
+	free(q);
 }
 
 /*

@@ -9,6 +9,7 @@
 #include "bblang/buf.h"
 #include "bblang/os.h"
 #include "common/fe.h"
+#include "runner/quote.h"
 #include "runner/session.h"
 
 const char *const profile_target_names[] = { "qemu", "local", "ssh", "qemu-user", NULL };
@@ -60,8 +61,14 @@ session_disk_full(const char *msg)
 void
 session_keep(char *dst, size_t size, const char *line)
 {
-	if (*line)
-		snprintf(dst, size, "%s", line);
+	char *q;
+
+	if (!*line)
+		return;
+	/* a target's bytes reach error lines: printable ASCII, the rest as \xNN */
+	q = quote_text(line);
+	snprintf(dst, size, "%s", q);
+	free(q);
 }
 
 static void

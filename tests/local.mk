@@ -102,7 +102,7 @@ check_PROGRAMS += %D%/runner/test-loop %D%/runner/test-serial
 %C%_runner_test_loop_LDADD = $(TEST_LIBS)
 %C%_runner_test_serial_SOURCES = %D%/runner/test-serial.c %D%/test-util.c %D%/test-util.h \
 	runner/collect.c runner/collect.h runner/la.c runner/la.h runner/gcda.c runner/gcda.h \
-	runner/fdata.c runner/fdata.h runner/quote.c runner/quote.h \
+	runner/fdata.c runner/fdata.h \
 	$(runner_session_sources)
 %C%_runner_test_serial_CPPFLAGS = $(TEST_CFLAGS) $(LIBARCHIVE_CFLAGS) $(LIBXML2_CFLAGS)
 %C%_runner_test_serial_LDADD = $(TEST_LIBS) $(LIBARCHIVE_LIBS) $(LIBXML2_LIBS)

@@ -39,7 +39,7 @@ cleanup() {
 trap cleanup EXIT
 trap 'echo "Bail out! signal"; exit 130' INT TERM HUP
 
-echo "1..18"
+echo "1..19"
 
 if ! sshd_start "$W/board"; then
 	echo "Bail out! sshd does not start"
@@ -276,6 +276,20 @@ check $? "pgo-run bench: an existing --remote-dir refused, its files kept"
 bench_board bench-closed --ssh-port "$cport"
 one_line bench-closed 1 "^pgo-run: connect: ssh to root@127.0.0.1:$cport failed: Connection (closed|reset) by 127.0.0.1 port $cport$"
 check $? "pgo-run bench: a server that closes the connection: ssh's reason"
+
+# 19 a task whose last line holds ESC, a C1 control in UTF-8 and a byte that
+# is no UTF-8: the error line is printable ASCII, ESC dropped as the line is
+# read (as every byte below 0x20), the others as \xNN
+printf '#!/bin/sh\nprintf "red \\033[31m csi \\302\\233 ff \\377 end\\n" >&2\nexit 3\n' >"$W/hostile.sh"
+chmod 755 "$W/hostile.sh"
+profile hostile 127.0.0.1 --ssh-port "$sshd_port" --known-hosts "$sshd_known" \
+	--python "$W/hostile.sh"
+if one_line hostile 1 'its last line: red \[31m csi \\xc2\\x9b ff \\xff end$' &&
+   ! LC_ALL=C grep -q '[^ -~]' "$W/hostile.err"; then
+	ok "a task's hostile last line reaches the error line as printable ASCII"
+else
+	not_ok "a task's hostile last line (exit $rc)"; od -c "$W/hostile.err" | head -n 5 | diag
+fi
 
 # 17 every ssh and ssh-keyscan pgo-run ran had "--" before the destination,
 # and the destination nowhere else
