@@ -34,7 +34,7 @@ if ! sshd_start "$W/board"; then
 	echo "Bail out! the board's sshd does not start"; diag "$W/board/sshd.log"; exit 1
 fi
 cp "$here/runner/board/tar" "$W/board/bin/tar"
-mkdir -p "$W/root"
+mkdir -p "$W/root" "$W/rd"
 
 # board NAME [VAR=VALUE...]: the board's environment for its commands (and
 # every command it gets noted in $W/commands)
@@ -55,7 +55,7 @@ profile() {
 	"$PGO_RUN" profile --target ssh 127.0.0.1 --ssh-port "$sshd_port" --ssh-key "$sshd_key" \
 		--known-hosts "$sshd_known" --python /usr/bin/python3 --task "$task" \
 		--gcc-version 12.2.0 --out "$W/$name.prof" --log "$W/$name.log" --collect-timeout 120 \
-		"$@" >"$W/$name.out" 2>"$W/$name.err"
+		--remote-dir "$W/rd/$name" "$@" >"$W/$name.out" 2>"$W/$name.err"
 	rc=$?
 }
 
@@ -160,8 +160,10 @@ profile fifo --overlay "$ov"
 check $? "a FIFO in --overlay, its name quoted: refused before the board is reached"
 rm -f "$ov/etc/$(printf 'fi\nfo')"
 
-# 13 the board ends as it began: nothing of the task left in its /tmp
-sshd_ssh 'ls -d /tmp/pgo-profile.* 2>/dev/null' >"$W/left"
-[ ! -s "$W/left" ]
+# 13 the board ends as it began: nothing of the runs left in their remote
+# directories' parent (one of the test's own: the board is this machine,
+# whose /tmp other tests' boards share)
+sshd_ssh "ls -A '$W/rd' && echo end" >"$W/left"
+[ "$(cat "$W/left")" = end ]
 check $? "the board keeps no directory of the runs"
 [ "$failed" = 0 ]
