@@ -9,9 +9,9 @@
 #ifndef RUNNER_CLI_H
 #define RUNNER_CLI_H
 
-#include "runner/collect.h"
-#include "runner/profile.h"
-#include "runner/task.h"
+#include "runner/profile/collect.h"
+#include "runner/profile/profile.h"
+#include "runner/task/task.h"
 
 /* the usage lines of every command (main.c) */
 extern const char cli_usage[];

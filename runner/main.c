@@ -8,9 +8,9 @@
 
 #include "common/fe.h"
 #include "bblang/sig.h"
-#include "runner/bench.h"
+#include "runner/bench/bench.h"
 #include "runner/cli.h"
-#include "runner/gcda.h"
+#include "runner/profile/gcda.h"
 #include "runner/proc.h"
 
 const char cli_usage[] =
