@@ -3,7 +3,7 @@
  *
  * Each build runs each benchmark in processes of their own, and a process
  * on these machines runs either at full speed or 1.6-1.8x slower for its
- * whole life (design.md section 7). So:
+ * whole life (doc/runner.txt, "Measuring the gain"). So:
  * 1. stats_filter() keeps the processes within FACTOR (1.25) of the fastest
  *    seen for that build and benchmark (the second fastest, so that a single
  *    lucky process does not set the bar; two are always kept): the slow mode

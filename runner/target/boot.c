@@ -200,8 +200,8 @@ static int
 stage_boot(struct session *s)
 {
 	const struct profile_opts *o = s->o;
-	struct qemu_opts qo = { o->qemu_bindir, o->accel, 0, o->kernel_append, o->qemu_append,
-				o->smp };
+	struct qemu_opts qo = { .bindir = o->qemu_bindir, .accel = o->accel,
+		.kernel_append = o->kernel_append, .qemu_append = o->qemu_append, .smp = o->smp };
 
 	progress_stage(&s->pr, "boot");
 	if (s->tr->forward_port && (s->ssh.port = qo.ssh_port = pick_port(s)) < 0)
