@@ -34,7 +34,7 @@ int task_parse_opts(struct task_opts *o, int argc, char **argv);
 int profile_parse_opts(struct profile_opts *o, int argc, char **argv);
 /*
  * the ssh options profile and bench share (--ssh-user, a board's
- * [USER@]HOST, --known-hosts, --ssh-key) checked before anything runs: -1 when ssh can
+ * [USER@]HOST, --known-hosts, --ssh-key) checked before anything runs: 0 when ssh can
  * be given them, else 2 after a usage error from WHO (see HELP)
  */
 int cli_check_ssh(const struct profile_opts *o, const char *who, const char *help);

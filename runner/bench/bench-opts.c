@@ -115,33 +115,20 @@ usage_error(const char *msg, const char *arg)
 static int
 bad_arg(const char *opt, const char *arg)
 {
-	fprintf(stderr, "pgo-run: bench: --%s: bad value '%s' (see pgo-run bench --help)\n",
-		opt, arg);
-	return -1;
+	return fe_bad_value("pgo-run: bench", "pgo-run bench --help", opt, arg);
 }
 
 /* a number in [min, max] */
 static int
 set_number(const char *opt, const char *arg, double min, double max, double *out)
 {
-	char *end;
-	double v = strtod(arg, &end);
-
-	if (end == arg || *end || !(v >= min) || !(v <= max))
-		return bad_arg(opt, arg);
-	*out = v;
-	return 0;
+	return fe_number(arg, min, max, out) < 0 ? bad_arg(opt, arg) : 0;
 }
 
 static int
 set_int(const char *opt, const char *arg, int min, int max, int *out)
 {
-	double v;
-
-	if (set_number(opt, arg, min, max, &v) < 0 || v != floor(v))
-		return bad_arg(opt, arg);
-	*out = (int)v;
-	return 0;
+	return fe_int(arg, min, max, out) < 0 ? bad_arg(opt, arg) : 0;
 }
 
 static int
@@ -275,7 +262,7 @@ check_benchmarks(const char *list)
 		}
 		p += n;
 		if (!*p++)
-			return -1;
+			return 0;
 	}
 }
 
@@ -299,7 +286,7 @@ add_build(struct bench_opts *o, const char *arg)
 	memset(b, 0, sizeof(*b));
 	b->label = xstrndup(arg, n);
 	b->path = eq + 1;
-	return -1;
+	return 0;
 }
 
 static int
@@ -324,11 +311,11 @@ check_opts(struct bench_opts *o)
 			"ssh (a QEMU guest's key is never recorded)");
 	if (p->remote_dir && *p->remote_dir != '/')
 		return usage_error("--remote-dir must be absolute: '%s'", p->remote_dir);
-	if (cli_check_ssh(p, "pgo-run: bench", "pgo-run bench --help") >= 0)
+	if (cli_check_ssh(p, "pgo-run: bench", "pgo-run bench --help"))
 		return 2;
-	if (o->benchmarks)
-		return check_benchmarks(o->benchmarks);
-	return -1;
+	if (o->benchmarks && check_benchmarks(o->benchmarks))
+		return 2;
+	return 0;
 }
 
 int
@@ -355,10 +342,9 @@ bench_parse_opts(struct bench_opts *o, int argc, char **argv)
 		o->p.host = argv[optind++];
 	}
 	for (; optind < argc; optind++)
-		if ((r = add_build(o, argv[optind])) >= 0)
+		if (add_build(o, argv[optind]))
 			return 2;
-	r = check_opts(o);
-	return r >= 0 ? 2 : -1;
+	return check_opts(o) ? 2 : -1;
 }
 
 void

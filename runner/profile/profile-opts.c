@@ -1,5 +1,6 @@
 /* pgo-run profile: the command line */
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -128,9 +129,7 @@ static const struct option profile_longopts[] = {
 static int
 bad_arg(const char *opt, const char *arg)
 {
-	fprintf(stderr, "pgo-run: profile: --%s: bad value '%s' (see pgo-run profile --help)\n",
-		opt, arg);
-	return -1;
+	return fe_bad_value("pgo-run: profile", "pgo-run profile --help", opt, arg);
 }
 
 /* --ok-status 0,2,3: exit statuses 0 to 254 (255 is ssh's own failure) */
@@ -161,13 +160,13 @@ set_ok_status(const char *arg, struct profile_opts *o)
 static int
 set_seconds(const char *opt, const char *arg, double *out)
 {
-	char *end;
-	double v = strtod(arg, &end);
+	return fe_number(arg, 0, 1e7, out) < 0 ? bad_arg(opt, arg) : 0;
+}
 
-	if (end == arg || *end || !(v >= 0) || v > 1e7)
-		return bad_arg(opt, arg);
-	*out = v;
-	return 0;
+static int
+set_int(const char *opt, const char *arg, int min, int max, int *out)
+{
+	return fe_int(arg, min, max, out) < 0 ? bad_arg(opt, arg) : 0;
 }
 
 /* an enum-valued option: the index of arg in names */
@@ -205,23 +204,11 @@ choice_opt(struct profile_opts *o, int c)
 	case O_TOOLCHAIN:
 		return set_choice("toolchain", optarg, toolchains, &v);
 	case O_STRIP:
-		v = atoi(optarg);
-		if (v < 0 || optarg[strspn(optarg, "0123456789")] || !*optarg)
-			return bad_arg("gcov-prefix-strip", optarg);
-		o->strip = v;
-		return 0;
+		return set_int("gcov-prefix-strip", optarg, 0, INT_MAX, &o->strip);
 	case O_SMP:
-		v = atoi(optarg);
-		if (v < 1 || v > 256 || optarg[strspn(optarg, "0123456789")])
-			return bad_arg("smp", optarg);
-		o->smp = v;
-		return 0;
+		return set_int("smp", optarg, 1, 256, &o->smp);
 	case O_SSH_PORT:
-		v = atoi(optarg);
-		if (v < 1 || v > 65535 || optarg[strspn(optarg, "0123456789")])
-			return bad_arg("ssh-port", optarg);
-		o->ssh_port = v;
-		return 0;
+		return set_int("ssh-port", optarg, 1, 65535, &o->ssh_port);
 	}
 	return 1;
 }
@@ -279,7 +266,7 @@ cli_check_ssh(const struct profile_opts *o, const char *who, const char *help)
 {
 	char *why = ssh_check_opts(o->target == TARGET_SSH ? o->host : NULL, o->ssh_user,
 		o->known_hosts, o->ssh_key);
-	int r = why ? fe_usage_error(who, help, "%s", why) : -1;
+	int r = why ? fe_usage_error(who, help, "%s", why) : 0;
 
 	free(why);
 	return r;
@@ -318,7 +305,7 @@ check_target_opts(const struct profile_opts *o)
 	if (o->arch && (!*o->arch || o->arch[strspn(o->arch,
 	    "abcdefghijklmnopqrstuvwxyz0123456789_")]))
 		return usage_error("--arch: bad value '%s'", o->arch);
-	return -1;
+	return 0;
 }
 
 static int
@@ -332,7 +319,7 @@ check_opts(const struct profile_opts *o)
 		return usage_error("%s", "give one of --gcc-version V and --cc CC");
 	if (o->remote_dir && *o->remote_dir != '/')
 		return usage_error("--remote-dir must be absolute: '%s'", o->remote_dir);
-	if (check_target_opts(o) >= 0)
+	if (check_target_opts(o))
 		return 2;
 	return cli_check_ssh(o, "pgo-run: profile", "pgo-run profile --help");
 }
@@ -356,5 +343,5 @@ profile_parse_opts(struct profile_opts *o, int argc, char **argv)
 		o->host = argv[optind++];
 	if (optind < argc)
 		return usage_error("unexpected argument '%s'", argv[optind]);
-	return check_opts(o);
+	return check_opts(o) ? 2 : -1;
 }

@@ -16,7 +16,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=8d07bb64df33c025dc4c5e5eaa0c2253b1c32516a5761aad86f180e2275134e9"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=592816cd3d99807bd66064c5fe1e6eaf9b468e08e8d9ba98360be0537111a8ae"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
