@@ -24,7 +24,8 @@ bin_PROGRAMS += %D%/pgo-run
 	%D%/profile/overlay.h %D%/profile/tarmeter.c %D%/profile/tarmeter.h
 # "pgo-run bench": the builds timed on the target through the same session,
 # with the benchmark set of bench/pybench built into the program (bench-set.c)
-%C%_bench_sources = %D%/bench/bench.c %D%/bench/bench.h %D%/bench/bench-builddir.c \
+%C%_bench_sources = %D%/bench/bench.c %D%/bench/bench.h %D%/bench/bench-run.h \
+	%D%/bench/bench-here.c %D%/bench/bench-there.c %D%/bench/bench-rounds.c %D%/bench/bench-builddir.c \
 	%D%/bench/bench-opts.c %D%/bench/bench-out.c %D%/bench/bench-stats.c \
 	%D%/bench/bench-stats.h %D%/bench/bench-text.c %D%/bench/bench-text.h
 %C%_pgo_run_SOURCES += $(%C%_task_sources) $(%C%_target_sources) $(%C%_profile_sources) \
