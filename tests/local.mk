@@ -59,7 +59,8 @@ check_PROGRAMS += %D%/generator/test-sha256
 
 check_PROGRAMS += %D%/runner/test-collect
 %C%_runner_test_collect_SOURCES = %D%/runner/test-collect.c %D%/test-util.c %D%/test-util.h \
-	runner/profile/collect.c runner/profile/collect.h runner/profile/la.c runner/profile/la.h runner/profile/gcda.c runner/profile/gcda.h \
+	runner/profile/collect.c runner/profile/collect.h runner/profile/collect-out.c \
+	runner/profile/collect-import.h runner/profile/la.c runner/profile/la.h runner/profile/gcda.c runner/profile/gcda.h \
 	runner/profile/fdata.c runner/profile/fdata.h runner/profile/quote.c runner/profile/quote.h runner/profile/tarmeter.c \
 	runner/profile/tarmeter.h runner/proc.c runner/proc.h
 %C%_runner_test_collect_CPPFLAGS = $(TEST_CFLAGS) $(LIBARCHIVE_CFLAGS) $(LIBXML2_CFLAGS)
@@ -101,7 +102,8 @@ check_PROGRAMS += %D%/runner/test-loop %D%/runner/test-serial
 %C%_runner_test_loop_CPPFLAGS = $(TEST_CFLAGS)
 %C%_runner_test_loop_LDADD = $(TEST_LIBS)
 %C%_runner_test_serial_SOURCES = %D%/runner/test-serial.c %D%/test-util.c %D%/test-util.h \
-	runner/profile/collect.c runner/profile/collect.h runner/profile/la.c runner/profile/la.h runner/profile/gcda.c runner/profile/gcda.h \
+	runner/profile/collect.c runner/profile/collect.h runner/profile/collect-out.c \
+	runner/profile/collect-import.h runner/profile/la.c runner/profile/la.h runner/profile/gcda.c runner/profile/gcda.h \
 	runner/profile/fdata.c runner/profile/fdata.h runner/profile/quote.c runner/profile/quote.h \
 	$(runner_session_sources)
 %C%_runner_test_serial_CPPFLAGS = $(TEST_CFLAGS) $(LIBARCHIVE_CFLAGS) $(LIBXML2_CFLAGS)

@@ -28,7 +28,7 @@ build fuzz-assign $bblang
 build fuzz-expand $bblang
 build fuzz-lookup $bblang
 # shellcheck disable=SC2046 # pkg-config prints flags, one word each
-build fuzz-import "$top/runner/profile/collect.c" "$top/runner/profile/la.c" "$top/runner/profile/gcda.c" "$top/runner/profile/fdata.c" \
+build fuzz-import "$top/runner/profile/collect.c" "$top/runner/profile/collect-out.c" "$top/runner/profile/la.c" "$top/runner/profile/gcda.c" "$top/runner/profile/fdata.c" \
 	"$top/runner/profile/quote.c" "$top/runner/proc.c" "$top/runner/profile/tarmeter.c" \
 	"$top/common/xmlw.c" "$top/common/xmlapi.c" "$top/common/lazy.c" "$top/common/fe.c" -ldl \
 	$(pkg-config --cflags --libs libarchive libxml-2.0) $bblang
