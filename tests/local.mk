@@ -138,6 +138,9 @@ TESTS += %D%/bblang/conformance.sh %D%/bblang/real-data.sh %D%/bblang/legacy.sh
 # every shell script of bench/, tests/ and .ci/ passes ShellCheck
 dist_check_SCRIPTS += %D%/shellcheck.sh
 TESTS += %D%/shellcheck.sh
+# no C file over 700 lines; pgo-run's rooms include only one another's public headers
+dist_check_SCRIPTS += %D%/structure.sh
+TESTS += %D%/structure.sh
 dist_check_SCRIPTS += %D%/generator/gen-golden.sh %D%/generator/patches.sh \
 	%D%/generator/layer.sh %D%/generator/layer-golden.sh %D%/generator/builddir.sh \
 	%D%/generator/oe-pgo.sh
