@@ -9,25 +9,12 @@
 #ifndef RUNNER_CLI_H
 #define RUNNER_CLI_H
 
-#include "runner/profile/collect.h"
 #include "runner/profile/profile.h"
 #include "runner/task/task.h"
 
 /* the usage lines of every command (main.c) */
 extern const char cli_usage[];
 
-struct import_opts {
-	struct collect_opts c;
-	const char *archive, *cc;
-	const char *version;
-};
-
-#define IMPORT_OPTS_INIT { COLLECT_OPTS_INIT, NULL, NULL, NULL }
-
-/* import-opts.c */
-int import_parse_opts(struct import_opts *o, int argc, char **argv);
-/* the usage lines and the help of import ("pgo-run --help") on standard output */
-void import_print_help(void);
 /* task-opts.c */
 int task_parse_opts(struct task_opts *o, int argc, char **argv);
 /* profile-opts.c */

@@ -15,8 +15,9 @@ bin_PROGRAMS += %D%/pgo-run
 	%D%/target/ssh.h %D%/target/junit.c %D%/target/junit.h
 # "pgo-run profile" and "import": the archive brought back, checked and installed
 %C%_profile_sources = %D%/profile/profile.c %D%/profile/profile.h %D%/profile/profile-opts.c \
-	%D%/profile/import-opts.c %D%/profile/collect.c %D%/profile/collect.h %D%/profile/collect-out.c \
-	%D%/profile/collect-import.h %D%/profile/quote.c \
+	%D%/profile/import-opts.c %D%/profile/import.c %D%/profile/collect.c \
+	%D%/profile/collect.h %D%/profile/collect-out.c %D%/profile/collect-import.h \
+	%D%/profile/quote.c \
 	%D%/profile/quote.h %D%/profile/la.c %D%/profile/la.h %D%/profile/gcda.c \
 	%D%/profile/gcda.h %D%/profile/fdata.c %D%/profile/fdata.h %D%/profile/overlay.c \
 	%D%/profile/overlay.h %D%/profile/tarmeter.c %D%/profile/tarmeter.h

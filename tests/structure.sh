@@ -14,8 +14,6 @@ trap 'rm -rf "$tmp"' EXIT
 
 # the private headers still included from another room (FILE HEADER)
 known='runner/bench/bench-run.h runner/target/session.h
-runner/cli.h runner/profile/collect.h
-runner/main.c runner/profile/gcda.h
 runner/profile/profile-opts.c runner/target/ssh.h
 runner/profile/profile.c runner/target/session.h
 runner/profile/profile.h runner/target/qemu.h

@@ -20,6 +20,7 @@
 
 #include <stdbool.h>
 
+#include "runner/profile/collect.h"
 #include "runner/target/qemu.h"
 
 /* in the order of the --target names */
@@ -63,5 +64,20 @@ extern const char *const profile_target_names[];
 
 /* runs the stages; the exit status (0, or 1 after printing the error) */
 int profile_run(const struct profile_opts *o);
+
+struct import_opts {
+	struct collect_opts c;
+	const char *archive, *cc;
+	const char *version;
+};
+
+#define IMPORT_OPTS_INIT { COLLECT_OPTS_INIT, NULL, NULL, NULL }
+
+/* import-opts.c */
+int import_parse_opts(struct import_opts *o, int argc, char **argv);
+/* the usage lines and the help of import ("pgo-run --help") on standard output */
+void import_print_help(void);
+/* import.c: installs the archive; the exit status (0, or 1 after printing the error) */
+int import_run(struct import_opts *o);
 
 #endif
