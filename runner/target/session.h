@@ -27,7 +27,7 @@
 #include "runner/target/ssh.h"
 #include "runner/target/transport.h"
 
-/* QEMU, its console and the port it forwards (boot.c) */
+/* QEMU, its console and the port it forwards */
 struct guest {
 	struct qemu_conf conf;
 	struct proc proc;
@@ -135,58 +135,58 @@ int session_cmd_start_in(struct session *s, struct bb_strvec *argv, const char *
 /* waits for the command to end (killed on a deadline); its exit status, or -1 */
 int session_cmd_wait(struct session *s, double timeout, double idle, const char *what);
 
-/* stages.c: connect through the transport, within timeout seconds */
+/* connect through the transport, within timeout seconds */
 int stage_connect(struct session *s, double timeout);
 /*
- * stages.c: run, collect (dir on the target) and install (the archive
+ * run, collect (dir on the target) and install (the archive
  * called name, in fd), then the transport's shutdown
  */
 int stages_after_connect(struct session *s, const char *dir, int fd, const char *name);
 /*
- * stages.c: the shell command that runs the task with GCOV_PREFIX=dir, which
+ * the shell command that runs the task with GCOV_PREFIX=dir, which
  * it removes and makes afresh (a guest's), or uses as it is when made (a
  * board's, made for the run); caller frees
  */
 char *stage_task_cmd(const struct profile_opts *o, const char *dir, bool made);
 /*
- * stages.c: the shell command that waits up to seconds for the processes with
+ * the shell command that waits up to seconds for the processes with
  * GCOV_PREFIX=dir in their environment to end (a task's children that outlive
  * it write their counts when they exit): status 0 when none is left, else 3
  * after a last line naming them; caller frees
  */
 char *stage_linger_cmd(const char *dir, double seconds);
 
-/* stages.c: --overlay packed into a temporary file before the target is reached */
+/* --overlay packed into a temporary file before the target is reached */
 int stage_overlay_pack(struct session *s);
 
-/* boot.c: the guest's lines into the loop (nothing runs yet) */
+/* the guest's lines into the loop (nothing runs yet) */
 void guest_init(struct session *s);
-/* boot.c: kills and reaps QEMU if it runs (noted in the log) */
+/* kills and reaps QEMU if it runs (noted in the log) */
 void guest_stop(struct session *s);
 void guest_release(struct session *s);
-/* boot.c: the error for QEMU's end (its status, the panic or its last message); -1 */
+/* the error for QEMU's end (its status, the panic or its last message); -1 */
 int guest_exited(struct session *s);
-/* boot.c: waits a few seconds for QEMU to end after poweroff -f, sent at t */
+/* waits a few seconds for QEMU to end after poweroff -f, sent at t */
 void guest_wait_poweroff(struct session *s, double t);
 /*
  * the targets: each picks its transport and the directory the task writes
  * to, then runs the stages, the archive going through the temporary file
  * fd; 0, or -1 with the error set
  */
-/* boot.c: QEMU booted from the options' image and the guest's ssh answering (pgo-run bench) */
+/* QEMU booted from the options' image and the guest's ssh answering (pgo-run bench) */
 int guest_boot_connect(struct session *s);
-/* transport-ssh.c: --target ssh's board answering (pgo-run bench) */
+/* --target ssh's board answering (pgo-run bench) */
 int board_connect(struct session *s);
 /*
- * transport-ssh.c: cmd run on the guest or the board with its stdin from
+ * cmd run on the guest or the board with its stdin from
  * in_fd; its exit status, or -1 with the error set (ssh failed)
  */
 int ssh_shell_in(struct session *s, const char *cmd, int in_fd, double timeout, const char *what);
-/* boot.c: --target qemu */
+/* --target qemu */
 int target_qemu(struct session *s, int fd);
-/* transport-ssh.c: --target ssh */
+/* --target ssh */
 int target_board(struct session *s, int fd);
-/* transport-local.c: --target local and qemu-user */
+/* --target local and qemu-user */
 int target_local(struct session *s, int fd);
 int target_qemu_user(struct session *s, int fd);
 
