@@ -16,7 +16,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=ac5696969e6c802ebafd4cd45cd23fd565f0254e89625b4020be49d9558ca9fc"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=08d780f0d60a255bcd61db2775a884c7686e2c853aeb77ba3207f5052b112e96"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
