@@ -3,6 +3,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "bblang/conf.h"
 #include "common/fe.h"
@@ -18,6 +19,41 @@ fe_usage_error(const char *who, const char *help, const char *fmt, ...)
 	va_end(ap);
 	fprintf(stderr, " (see %s)\n", help);
 	return 2;
+}
+
+int
+fe_bad_value(const char *who, const char *help, const char *opt, const char *arg)
+{
+	fprintf(stderr, "%s: --%s: bad value '%s' (see %s)\n", who, opt, arg, help);
+	return -1;
+}
+
+int
+fe_number(const char *s, double min, double max, double *out)
+{
+	char *end;
+	double v = strtod(s, &end);
+
+	if (end == s || *end || !(v >= min) || !(v <= max))
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int
+fe_int(const char *s, int min, int max, int *out)
+{
+	char *end;
+	long v;
+
+	if (!*s || s[strspn(s, "0123456789")])
+		return -1;
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (errno || v < min || v > max)
+		return -1;
+	*out = (int)v;
+	return 0;
 }
 
 void

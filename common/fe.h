@@ -17,6 +17,14 @@
 int fe_usage_error(const char *who, const char *help, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+/* "WHO: --OPT: bad value 'ARG' (see HELP)" on stderr; returns -1 */
+int fe_bad_value(const char *who, const char *help, const char *opt, const char *arg);
+
+/* a number in [min, max] (strtod's syntax, all of s): 0, or -1 */
+int fe_number(const char *s, double min, double max, double *out);
+/* decimal digits only, in [min, max]: 0, or -1 */
+int fe_int(const char *s, int min, int max, int *out);
+
 /* "PROG: MSG" on stderr, with a leading "$PWD/" dropped from MSG (bb_conf_relpath) */
 void fe_report(const char *prog, const char *msg);
 

@@ -1,6 +1,6 @@
 /*
  * a shared library loaded on first use, its functions looked up into the
- * fields of a struct of function pointers (common/xmlapi.c, runner/la.c)
+ * fields of a struct of function pointers (common/xmlapi.c, runner/profile/la.c)
  */
 #ifndef COMMON_LAZY_H
 #define COMMON_LAZY_H

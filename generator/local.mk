@@ -26,5 +26,5 @@ CLEANFILES += $(PGO_RUN_SRC)
 dist_noinst_SCRIPTS = %D%/runner-src.sh
 $(PGO_RUN_SRC): pgo-run-src-always
 	$(AM_V_GEN)$(SHELL) $(srcdir)/%D%/runner-src.sh $@ pgo-run-$(VERSION) $(srcdir) \
-		$(DIST_COMMON) $(DIST_SOURCES) templates runner/bench-set.sh $(PYBENCH_FILES)
+		$(DIST_COMMON) $(DIST_SOURCES) templates runner/bench/bench-set.sh $(PYBENCH_FILES)
 pgo-run-src-always:

@@ -9,32 +9,19 @@
 #ifndef RUNNER_CLI_H
 #define RUNNER_CLI_H
 
-#include "runner/collect.h"
-#include "runner/profile.h"
-#include "runner/task.h"
+#include "runner/profile/profile.h"
+#include "runner/task/task.h"
 
 /* the usage lines of every command (main.c) */
 extern const char cli_usage[];
 
-struct import_opts {
-	struct collect_opts c;
-	const char *archive, *cc;
-	const char *version;
-};
-
-#define IMPORT_OPTS_INIT { COLLECT_OPTS_INIT, NULL, NULL, NULL }
-
-/* import-opts.c */
-int import_parse_opts(struct import_opts *o, int argc, char **argv);
-/* the usage lines and the help of import ("pgo-run --help") on standard output */
-void import_print_help(void);
 /* task-opts.c */
 int task_parse_opts(struct task_opts *o, int argc, char **argv);
 /* profile-opts.c */
 int profile_parse_opts(struct profile_opts *o, int argc, char **argv);
 /*
  * the ssh options profile and bench share (--ssh-user, a board's
- * [USER@]HOST, --known-hosts, --ssh-key) checked before anything runs: -1 when ssh can
+ * [USER@]HOST, --known-hosts, --ssh-key) checked before anything runs: 0 when ssh can
  * be given them, else 2 after a usage error from WHO (see HELP)
  */
 int cli_check_ssh(const struct profile_opts *o, const char *who, const char *help);

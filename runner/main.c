@@ -1,17 +1,12 @@
 /* pgo-run: the commands, each parsed by its COMMAND-opts.c, then run */
-#include <ctype.h>
-#include <errno.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "common/fe.h"
 #include "bblang/sig.h"
-#include "runner/bench.h"
+#include "runner/bench/bench.h"
 #include "runner/cli.h"
-#include "runner/gcda.h"
-#include "runner/proc.h"
 
 const char cli_usage[] =
 	"usage: pgo-run import ARCHIVE --profile-dir DIR (--gcc-version V | --cc CC)\n"
@@ -25,49 +20,12 @@ const char cli_usage[] =
 	"       pgo-run --help\n";
 
 static int
-die(const char *msg)
-{
-	fprintf(stderr, "pgo-run: %s\n", msg);
-	return 1;
-}
-
-static int
-run_import(struct import_opts *o)
-{
-	struct bb_error err = BB_ERROR_INIT;
-	struct collect_result res;
-	char *version = NULL;
-	int ret = 0;
-
-	clock_gettime(CLOCK_REALTIME, &o->c.start);
-	if (fe_source_date_epoch(&o->c.mtime) < 0)
-		return die("SOURCE_DATE_EPOCH is not a number of seconds");
-	if (o->cc ? gcda_stamp_for_compiler(o->cc, o->c.stamp, &version, &err) :
-	    gcda_stamp_from_version(o->version, o->c.stamp, &err))
-		ret = die(err.msg);
-	o->c.gcc_version = version ? version : o->version;
-	o->c.task = o->c.task ? o->c.task : "import";
-	o->c.source = o->archive;
-	/* a signal stops the import, which removes what it staged */
-	if (!ret && proc_signals_init(&err) < 0)
-		ret = die(err.msg);
-	if (!ret && collect_import_file(o->archive, &o->c, &res, &err) < 0)
-		ret = die(err.msg);
-	else if (!ret)
-		printf("pgo-run: %zu profile files (%llu bytes) installed in %s\n", res.files,
-			(unsigned long long)res.bytes, o->c.profile_dir);
-	bb_error_clear(&err);
-	free(version);
-	return ret;
-}
-
-static int
 cmd_import(int argc, char **argv)
 {
 	struct import_opts o = IMPORT_OPTS_INIT;
 	int ret = import_parse_opts(&o, argc, argv);
 
-	return ret >= 0 ? ret : run_import(&o);
+	return ret >= 0 ? ret : import_run(&o);
 }
 
 /* the data of task's signature, as the parsed recipe gives it, on stdout */

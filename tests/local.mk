@@ -59,33 +59,34 @@ check_PROGRAMS += %D%/generator/test-sha256
 
 check_PROGRAMS += %D%/runner/test-collect
 %C%_runner_test_collect_SOURCES = %D%/runner/test-collect.c %D%/test-util.c %D%/test-util.h \
-	runner/collect.c runner/collect.h runner/la.c runner/la.h runner/gcda.c runner/gcda.h \
-	runner/fdata.c runner/fdata.h runner/quote.c runner/quote.h runner/tarmeter.c \
-	runner/tarmeter.h runner/proc.c runner/proc.h
+	runner/profile/collect.c runner/profile/collect.h runner/profile/collect-out.c \
+	runner/profile/collect-import.h runner/profile/la.c runner/profile/la.h runner/profile/gcda.c runner/profile/gcda.h \
+	runner/profile/fdata.c runner/profile/fdata.h runner/quote.c runner/quote.h runner/profile/tarmeter.c \
+	runner/profile/tarmeter.h runner/proc.c runner/proc.h
 %C%_runner_test_collect_CPPFLAGS = $(TEST_CFLAGS) $(LIBARCHIVE_CFLAGS) $(LIBXML2_CFLAGS)
 %C%_runner_test_collect_LDADD = $(TEST_LIBS) $(LIBARCHIVE_LIBS) $(LIBXML2_LIBS)
 
 check_PROGRAMS += %D%/runner/test-overlay
 %C%_runner_test_overlay_SOURCES = %D%/runner/test-overlay.c %D%/test-util.c %D%/test-util.h \
-	runner/overlay.c runner/overlay.h runner/la.c runner/la.h runner/quote.c runner/quote.h
+	runner/profile/overlay.c runner/profile/overlay.h runner/profile/la.c runner/profile/la.h runner/quote.c runner/quote.h
 %C%_runner_test_overlay_CPPFLAGS = $(TEST_CFLAGS) $(LIBARCHIVE_CFLAGS)
 %C%_runner_test_overlay_LDADD = $(TEST_LIBS) $(LIBARCHIVE_LIBS)
 
 check_PROGRAMS += %D%/runner/test-task
 %C%_runner_test_task_SOURCES = %D%/runner/test-task.c %D%/test-util.c %D%/test-util.h \
-	runner/task.c runner/task.h runner/hosttools.c runner/runscript.c runner/runscript.h \
-	runner/proc.c runner/proc.h runner/log.c runner/log.h
+	runner/task/task.c runner/task/task.h runner/task/hosttools.c runner/task/runscript.c runner/task/runscript.h \
+	runner/proc.c runner/proc.h runner/task/log.c runner/task/log.h
 %C%_runner_test_task_CPPFLAGS = $(TEST_CFLAGS)
 %C%_runner_test_task_LDADD = $(TEST_LIBS)
 
 check_PROGRAMS += %D%/runner/test-qemuboot %D%/runner/test-proc
 %C%_runner_test_qemuboot_SOURCES = %D%/runner/test-qemuboot.c %D%/test-util.c %D%/test-util.h \
-	runner/qemu.c runner/qemu.h runner/proc.c runner/proc.h
+	runner/target/qemu.c runner/target/qemu.h runner/proc.c runner/proc.h
 %C%_runner_test_qemuboot_CPPFLAGS = $(TEST_CFLAGS)
 %C%_runner_test_qemuboot_LDADD = $(TEST_LIBS)
 check_PROGRAMS += %D%/runner/test-transport
 %C%_runner_test_transport_SOURCES = %D%/runner/test-transport.c %D%/test-util.c \
-	%D%/test-util.h runner/console.c runner/console.h runner/ssh.c runner/ssh.h
+	%D%/test-util.h runner/target/console.c runner/target/console.h runner/target/ssh.c runner/target/ssh.h
 %C%_runner_test_transport_CPPFLAGS = $(TEST_CFLAGS)
 %C%_runner_test_transport_LDADD = $(TEST_LIBS)
 %C%_runner_test_proc_SOURCES = %D%/runner/test-proc.c %D%/test-util.c %D%/test-util.h \
@@ -96,32 +97,33 @@ check_PROGRAMS += %D%/runner/test-transport
 # the poll loop, and the serial transport in a session with a shell for a guest
 check_PROGRAMS += %D%/runner/test-loop %D%/runner/test-serial
 %C%_runner_test_loop_SOURCES = %D%/runner/test-loop.c %D%/test-util.c %D%/test-util.h \
-	runner/loop.c runner/loop.h runner/console.c runner/console.h runner/proc.c \
-	runner/proc.h runner/ssh.c runner/ssh.h
+	runner/target/loop.c runner/target/loop.h runner/target/console.c runner/target/console.h runner/proc.c \
+	runner/proc.h runner/target/ssh.c runner/target/ssh.h
 %C%_runner_test_loop_CPPFLAGS = $(TEST_CFLAGS)
 %C%_runner_test_loop_LDADD = $(TEST_LIBS)
 %C%_runner_test_serial_SOURCES = %D%/runner/test-serial.c %D%/test-util.c %D%/test-util.h \
-	runner/collect.c runner/collect.h runner/la.c runner/la.h runner/gcda.c runner/gcda.h \
-	runner/fdata.c runner/fdata.h \
+	runner/profile/collect.c runner/profile/collect.h runner/profile/collect-out.c \
+	runner/profile/collect-import.h runner/profile/la.c runner/profile/la.h runner/profile/gcda.c runner/profile/gcda.h \
+	runner/profile/fdata.c runner/profile/fdata.h \
 	$(runner_session_sources)
 %C%_runner_test_serial_CPPFLAGS = $(TEST_CFLAGS) $(LIBARCHIVE_CFLAGS) $(LIBXML2_CFLAGS)
 %C%_runner_test_serial_LDADD = $(TEST_LIBS) $(LIBARCHIVE_LIBS) $(LIBXML2_LIBS)
 
 check_PROGRAMS += %D%/runner/test-junit
 %C%_runner_test_junit_SOURCES = %D%/runner/test-junit.c %D%/test-util.c %D%/test-util.h \
-	runner/junit.c runner/junit.h
+	runner/target/junit.c runner/target/junit.h
 %C%_runner_test_junit_CPPFLAGS = $(TEST_CFLAGS) $(LIBXML2_CFLAGS)
 %C%_runner_test_junit_LDADD = $(TEST_LIBS) $(LIBXML2_LIBS)
 
 check_PROGRAMS += %D%/runner/test-bench-stats
 %C%_runner_test_bench_stats_SOURCES = %D%/runner/test-bench-stats.c %D%/test-util.c \
-	%D%/test-util.h runner/bench-stats.c runner/bench-stats.h
+	%D%/test-util.h runner/bench/bench-stats.c runner/bench/bench-stats.h
 %C%_runner_test_bench_stats_CPPFLAGS = $(TEST_CFLAGS)
 %C%_runner_test_bench_stats_LDADD = $(TEST_LIBS) -lm
 
 check_PROGRAMS += %D%/runner/test-bench-text
 %C%_runner_test_bench_text_SOURCES = %D%/runner/test-bench-text.c %D%/test-util.c \
-	%D%/test-util.h runner/bench-text.c runner/bench-text.h
+	%D%/test-util.h runner/bench/bench-text.c runner/bench/bench-text.h
 %C%_runner_test_bench_text_CPPFLAGS = $(TEST_CFLAGS)
 %C%_runner_test_bench_text_LDADD = $(TEST_LIBS) -lm
 
@@ -136,6 +138,9 @@ TESTS += %D%/bblang/conformance.sh %D%/bblang/real-data.sh %D%/bblang/legacy.sh
 # every shell script of bench/, tests/ and .ci/ passes ShellCheck
 dist_check_SCRIPTS += %D%/shellcheck.sh
 TESTS += %D%/shellcheck.sh
+# no C file over 700 lines; pgo-run's rooms include only one another's public headers
+dist_check_SCRIPTS += %D%/structure.sh
+TESTS += %D%/structure.sh
 dist_check_SCRIPTS += %D%/generator/gen-golden.sh %D%/generator/patches.sh \
 	%D%/generator/layer.sh %D%/generator/layer-golden.sh %D%/generator/builddir.sh \
 	%D%/generator/oe-pgo.sh

@@ -28,14 +28,14 @@ build fuzz-assign $bblang
 build fuzz-expand $bblang
 build fuzz-lookup $bblang
 # shellcheck disable=SC2046 # pkg-config prints flags, one word each
-build fuzz-import "$top/runner/collect.c" "$top/runner/la.c" "$top/runner/gcda.c" "$top/runner/fdata.c" \
-	"$top/runner/quote.c" "$top/runner/proc.c" "$top/runner/tarmeter.c" \
+build fuzz-import "$top/runner/profile/collect.c" "$top/runner/profile/collect-out.c" "$top/runner/profile/la.c" "$top/runner/profile/gcda.c" "$top/runner/profile/fdata.c" \
+	"$top/runner/quote.c" "$top/runner/proc.c" "$top/runner/profile/tarmeter.c" \
 	"$top/common/xmlw.c" "$top/common/xmlapi.c" "$top/common/lazy.c" "$top/common/fe.c" -ldl \
 	$(pkg-config --cflags --libs libarchive libxml-2.0) $bblang
-build fuzz-qemuboot "$top/runner/qemu.c" "$top/runner/proc.c" "$top/common/fe.c" $bblang
-build fuzz-bench "$top/runner/bench-text.c" "$top/bblang/buf.c" "$top/bblang/util.c" -lm
+build fuzz-qemuboot "$top/runner/target/qemu.c" "$top/runner/proc.c" "$top/common/fe.c" $bblang
+build fuzz-bench "$top/runner/bench/bench-text.c" "$top/bblang/buf.c" "$top/bblang/util.c" -lm
 # shellcheck disable=SC2046,SC2086 # pkg-config's flags and $bblang are words
-build fuzz-overlay "$top/runner/overlay.c" "$top/runner/la.c" "$top/runner/quote.c" \
+build fuzz-overlay "$top/runner/profile/overlay.c" "$top/runner/profile/la.c" "$top/runner/quote.c" \
 	"$top/common/lazy.c" -ldl $(pkg-config --cflags --libs libarchive) $bblang
 
 rm -rf "$out/seeds"

@@ -1,6 +1,6 @@
 /*
  * libFuzzer target: what pgo-run bench reads from the target
- * (runner/bench-text.c), and the target's text written for its sinks
+ * (runner/bench/bench-text.c), and the target's text written for its sinks
  *
  * The input is the target's output, split into lines: each goes through
  * bench_parse_line() (the driver's times, failures and process group) and
@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "runner/bench-text.h"
+#include "runner/bench/bench-text.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -1,5 +1,5 @@
 /*
- * libFuzzer target: pgo-run import's archive reader (runner/collect.c over
+ * libFuzzer target: pgo-run import's archive reader (runner/profile/collect.c over
  * libarchive) on hostile archives
  *
  * The input is the archive (tar, gzip or anything libarchive sniffs), read
@@ -7,7 +7,7 @@
  * temporary directory, with small budgets (64 KiB a file, 256 KiB in all,
  * 64 files) and the stamp "B2?*" (GCC 12.x). A profile it installs is left
  * for the next input to replace, as pgo-run import does. The input goes
- * through the collect stage's meter too (runner/tarmeter.c, the same
+ * through the collect stage's meter too (runner/profile/tarmeter.c, the same
  * budgets), whole and in pieces: its verdict must not depend on them.
  */
 #include <stdint.h>
@@ -17,8 +17,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "runner/collect.h"
-#include "runner/tarmeter.h"
+#include "runner/profile/collect.h"
+#include "runner/profile/tarmeter.h"
 #include "fuzz-util.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);

@@ -1,5 +1,5 @@
 /*
- * libFuzzer target: --overlay's packing of names (runner/overlay.c)
+ * libFuzzer target: --overlay's packing of names (runner/profile/overlay.c)
  *
  * The input is a mode byte (bit 0: keep modes; the other bits, the mode of
  * the files, and so their setuid, setgid, sticky and write bits), then names
@@ -26,7 +26,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "runner/overlay.h"
+#include "runner/profile/overlay.h"
 #include "fuzz-util.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);

@@ -1,5 +1,5 @@
 /*
- * libFuzzer target: an OE *.qemuboot.conf (runner/qemu.c)
+ * libFuzzer target: an OE *.qemuboot.conf (runner/target/qemu.c)
  *
  * The input is the file's text, parsed by qemu_conf_parse() as
  * "DIR/fuzz.qemuboot.conf" (DIR an empty temporary directory, so kernel and
@@ -13,7 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "runner/qemu.h"
+#include "runner/target/qemu.h"
 #include "fuzz-util.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);

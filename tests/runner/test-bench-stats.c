@@ -1,5 +1,5 @@
 /*
- * runner/bench-stats.c: Student's t against published quantiles, the
+ * runner/bench/bench-stats.c: Student's t against published quantiles, the
  * slow-mode filter, Welch's interval on known data, and the intervals'
  * coverage over many simulated A/A and A/B experiments with bimodal noise
  * (a process 1.7x slower, a third of the time): 92-97.5% of the 95%
@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "runner/bench-stats.h"
+#include "runner/bench/bench-stats.h"
 #include "tests/test-util.h"
 
 static void

@@ -1,12 +1,12 @@
 /*
- * runner/bench-text.c: the driver's lines as the target may print them
+ * runner/bench/bench-text.c: the driver's lines as the target may print them
  * (times that are not times, lines that are not the driver's), the version
  * line, and the target's text in the JSON, the SVG and printable ASCII
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "runner/bench-text.h"
+#include "runner/bench/bench-text.h"
 #include "tests/test-util.h"
 
 static void

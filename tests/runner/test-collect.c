@@ -1,5 +1,5 @@
 /*
- * runner/collect.c and runner/gcda.c: a real .gcda from the gcc on PATH, archives
+ * runner/profile/collect.c and runner/profile/gcda.c: a real .gcda from the gcc on PATH, archives
  * built at test time with libarchive's writer, and the hostile-archive catalogue
  */
 #ifndef _XOPEN_SOURCE
@@ -19,10 +19,10 @@
 #include <unistd.h>
 
 #include "bblang/buf.h"
-#include "runner/collect.h"
-#include "runner/fdata.h"
-#include "runner/gcda.h"
-#include "runner/tarmeter.h"
+#include "runner/profile/collect.h"
+#include "runner/profile/fdata.h"
+#include "runner/profile/gcda.h"
+#include "runner/profile/tarmeter.h"
 #include "tests/test-util.h"
 
 /* the .gcda the probe program wrote, and the stamp "gcc -dumpfullversion" gives */

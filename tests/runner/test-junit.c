@@ -1,5 +1,5 @@
 /*
- * runner/junit.c: reports written, then read back with libxml2's parser: the
+ * runner/target/junit.c: reports written, then read back with libxml2's parser: the
  * counts, the stages' times, a failure message with markup and control
  * characters in it, bad UTF-8, a failure before the first stage, the output
  * tail and its limit, the atomic replacement of the file
@@ -12,7 +12,7 @@
 #include <libxml/tree.h>
 
 #include "bblang/buf.h"
-#include "runner/junit.h"
+#include "runner/target/junit.h"
 #include "tests/test-util.h"
 
 /* the report, written to dir/name and parsed strictly (no recovery) */

@@ -1,5 +1,5 @@
 /*
- * runner/loop.c: the deadlines of the poll loop on a fake clock that moves one
+ * runner/target/loop.c: the deadlines of the poll loop on a fake clock that moves one
  * second a round, over real pipes: the total deadline, the silence, a
  * condition met by a line (the last one without its newline), a child gone,
  * and a signal
@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "bblang/strvec.h"
-#include "runner/loop.h"
+#include "runner/target/loop.h"
 #include "runner/proc.h"
 #include "tests/test-util.h"
 

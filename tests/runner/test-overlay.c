@@ -1,5 +1,5 @@
 /*
- * runner/overlay.c: a directory packed for / on the target, read back with
+ * runner/profile/overlay.c: a directory packed for / on the target, read back with
  * libarchive's reader: files with their bytes and modes, links as links, no
  * directory entries, sorted; what cannot go, refused with its path
  */
@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 #include "bblang/buf.h"
-#include "runner/overlay.h"
+#include "runner/profile/overlay.h"
 #include "runner/quote.h"
 #include "tests/test-util.h"
 

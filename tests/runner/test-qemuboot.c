@@ -1,9 +1,9 @@
-/* runner/qemu.c: the qemuboot.conf reader, the QEMU command line, a free port */
+/* runner/target/qemu.c: the qemuboot.conf reader, the QEMU command line, a free port */
 #include <stdlib.h>
 #include <string.h>
 
 #include "bblang/strvec.h"
-#include "runner/qemu.h"
+#include "runner/target/qemu.h"
 #include "tests/test-util.h"
 
 static void

@@ -1,7 +1,7 @@
 /*
  * the serial transport without QEMU: the shell state machine of
- * runner/console.c fed a console transcript byte by byte, then
- * runner/transport-serial.c in a real session whose "guest" is /bin/sh -v
+ * runner/target/console.c fed a console transcript byte by byte, then
+ * runner/target/transport-serial.c in a real session whose "guest" is /bin/sh -v
  * on pipes (its echo of what is typed standing in for the tty's): connect,
  * a task and its exit status, the wait for the processes a task left, the
  * tar stream in base64, the task's deadlines, and the guest going away
@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "bblang/buf.h"
-#include "runner/session.h"
+#include "runner/target/session.h"
 #include "tests/test-util.h"
 
 struct feed {

@@ -1,5 +1,5 @@
 /*
- * runner/task.c, runner/runscript.c and runner/log.c: "pgo-run task" on the
+ * runner/task/task.c, runner/task/runscript.c and runner/task/log.c: "pgo-run task" on the
  * demo layer in tests/data/task, and the run script of the generated
  * layer's python3-pgo-image:do_profile (written, not run)
  */
@@ -23,9 +23,9 @@
 
 #include "bblang/buf.h"
 #include "bblang/os.h"
-#include "runner/log.h"
-#include "runner/runscript.h"
-#include "runner/task.h"
+#include "runner/task/log.h"
+#include "runner/task/runscript.h"
+#include "runner/task/task.h"
 #include "tests/test-util.h"
 
 /* runner/pgo-run in the build tree, found from this program's path */

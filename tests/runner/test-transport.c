@@ -1,15 +1,15 @@
 /*
- * the transports' small pieces: runner/console.c (the console's lines, the
+ * the transports' small pieces: runner/target/console.c (the console's lines, the
  * markers around a command's output, base64 back from the guest) and
- * runner/ssh.c (the ssh command line, shell quoting)
+ * runner/target/ssh.c (the ssh command line, shell quoting)
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "bblang/buf.h"
 #include "bblang/strvec.h"
-#include "runner/console.h"
-#include "runner/ssh.h"
+#include "runner/target/console.h"
+#include "runner/target/ssh.h"
 #include "tests/test-util.h"
 
 struct got {
