@@ -74,20 +74,26 @@ static int
 connect_guest(struct session *s, double timeout)
 {
 	double end = proc_now() + timeout;
+	char last[sizeof(s->cmd_msg)] = "";
 	int r;
 
 	for (;;) {
 		r = ssh_run(s, "true", -1, end - proc_now() > 0 ? end - proc_now() : 0.1, 0, "ssh");
 		if (r == 0)
 			return 0;
-		if (r < 0)
+		if (r < 0 && proc_now() < end)
 			return -1;
-		if (refused(s->cmd_msg))
+		if (r > 0 && refused(s->cmd_msg))
 			return session_fail(s, "ssh to 127.0.0.1:%d refused: %s", s->ssh.port,
 				s->cmd_msg);
-		if (proc_now() >= end)
+		/* a try the window's end cut short says less than the one before */
+		if (r > 0 && *s->cmd_msg)
+			snprintf(last, sizeof(last), "%s", s->cmd_msg);
+		if (proc_now() >= end) {
+			session_clear_error(s);
 			return session_fail(s, "no ssh connection to 127.0.0.1:%d within %gs%s%s",
-				s->ssh.port, timeout, *s->cmd_msg ? ": " : "", s->cmd_msg);
+				s->ssh.port, timeout, *last ? ": " : "", last);
+		}
 		if (session_wait(s, never, 0.25, 0, "ssh") != LOOP_DEADLINE)
 			return -1;
 		session_clear_error(s);
