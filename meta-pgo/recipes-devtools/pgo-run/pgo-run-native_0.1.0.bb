@@ -16,7 +16,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=11920ee5398c226a01e76fa89bf5c94fd2e44b3265b02fe53f385be84a777715"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=f20baecd5b31d2ecc4339341baa4863dfc295890bd0a1a6894ced7ee9bf61384"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
