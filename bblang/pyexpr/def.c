@@ -5,10 +5,12 @@
  * The body runs on a statement interpreter over the expression evaluator:
  * assignment to names (NAME = x, a, b = x, NAME += x and the other augmented
  * operators), if/elif/else, for over a value (without else), return, pass,
- * break, continue and docstrings.  Any other statement (a call made for its
- * effect, while, try, with, import, raise, assignment to a subscript or an
- * attribute, a nested def) makes the call unsupported: the function's value is
- * never half computed.  As python compiles a function before running it, the
+ * break, continue, docstrings, and "import NAME" of bb, oe, os, time and re.
+ * A call of bb's logging (bb.note, bb.warn, bb.error, bb.fatal...) passes the
+ * check but makes the call unsupported when it is reached.  Any other
+ * statement (a call made for its effect, while, try, with, from, raise,
+ * assignment to a subscript or an attribute, a nested def) makes the call
+ * unsupported: the function's value is never half computed.  As python compiles a function before running it, the
  * whole body is checked first, with nothing evaluated; that pass also finds
  * the function's local names.
  */
@@ -308,11 +310,48 @@ run_assign(struct ev *ev, struct fn *f, size_t a, size_t b)
 	return bind(ev, f, a, eq, v) < 0 ? FL_ERR : FL_NEXT;
 }
 
+/* import NAME[.NAME...][, ...]: each first NAME bound to its module */
+static enum flow
+run_import(struct ev *ev, struct fn *f, size_t a, size_t b)
+{
+	size_t i = a + 1, first;
+	struct pv *m;
+
+	for (;;) {
+		first = i;
+		if (i >= b || ev->tok[i].k != K_NAME)
+			return fail_syntax(ev, f, "invalid syntax");
+		for (i++; i + 1 < b && py_tok_op(&ev->tok[i], '.') && ev->tok[i + 1].k == K_NAME; i += 2)
+			;
+		if (i < b && !py_tok_op(&ev->tok[i], ','))
+			return fail_unsup(ev, f, &ev->tok[first], "import");
+		if (!(m = py_import(ev, ev->tok[first].p, ev->tok[first].n)))
+			return ev->status ? FL_ERR : fail_unsup(ev, f, &ev->tok[first], "import of");
+		if (bind(ev, f, first, first + 1, m) < 0)
+			return FL_ERR;
+		if (i == b)
+			return FL_NEXT;
+		i++;
+	}
+}
+
+/* bb.note(...), bb.warn(...) and the rest of bb's logging, as a statement */
+static bool
+bb_log_call(struct ev *ev, size_t a, size_t b)
+{
+	static const char logs[] = " debug note plain warn error fatal verbnote ";
+	const struct tok *t = &ev->tok[a];
+
+	return b >= a + 5 && py_tok_is(t, "bb") && py_tok_op(&t[1], '.') && t[2].k == K_NAME &&
+	       py_word_in(logs, t[2].p, t[2].n) && py_tok_op(&t[3], '(') &&
+	       py_tok_op(&ev->tok[b - 1], ')');
+}
+
 static enum flow
 run_simple(struct ev *ev, struct fn *f, size_t a, size_t b, struct pv **ret)
 {
 	static const char *const unsup[] = {
-		"while", "try", "with", "import", "from", "raise", "del", "global", "nonlocal",
+		"while", "try", "with", "from", "raise", "del", "global", "nonlocal",
 		"assert", "def", "class", "async", "await", "yield", "lambda", "match",
 	};
 	const struct tok *t = &ev->tok[a];
@@ -320,6 +359,10 @@ run_simple(struct ev *ev, struct fn *f, size_t a, size_t b, struct pv **ret)
 
 	if (py_spend(ev, STMT_COST) < 0)
 		return FL_ERR;
+	if (py_tok_is(t, "import"))
+		return run_import(ev, f, a, b);
+	if (bb_log_call(ev, a, b))
+		return f->check ? FL_NEXT : fail_unsup(ev, f, t, "a call of bb's logging,");
 	for (i = 0; i < sizeof(unsup) / sizeof(*unsup); i++)
 		if (py_tok_is(t, unsup[i]))
 			return fail_unsup(ev, f, t, "statement");

@@ -1,4 +1,6 @@
-/* pyexpr/libos.c: os.path, os, time, and bb.utils.which */
+/* pyexpr/libos.c: os.path, os, time, re.match and bb.utils.which */
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -242,4 +244,67 @@ py_time_strftime(struct ev *ev, struct pv *self, struct pv **a, size_t n)
 		bb_buf_add(&b, tmp, strftime(tmp, sizeof(tmp), fmt, &tm));
 	}
 	return py_mkbuf(ev, &b);
+}
+
+/*
+ * a pattern whose meaning python's re and PCRE2 share: no escape of a letter
+ * but \d \D \w \W \s \S \b \B \A \n \t \r \f (PCRE2's \Z, \v, \h,
+ * \p... mean other things or nothing in python), no (* and no (?|
+ */
+static bool
+re_shared(const char *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (p[i] == '\\' && i + 1 < n) {
+			char c = p[++i];
+
+			if (((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) &&
+			    !strchr("dDwWsSbBAntrf", c))
+				return false;
+		} else if (p[i] == '(' && i + 1 < n && (p[i + 1] == '*' ||
+			   (p[i + 1] == '?' && i + 2 < n && p[i + 2] == '|'))) {
+			return false;
+		}
+	}
+	return true;
+}
+
+/*
+ * re.match(pattern, string, flags=0): a match at the start of string, or
+ * None; the match itself is opaque (only its truth is used), as are flags
+ * other than 0. The pattern runs on PCRE2 with UTF and Unicode properties,
+ * as python's re treats a str pattern
+ */
+struct pv *
+py_re_match(struct ev *ev, struct pv *self, struct pv **a, size_t n)
+{
+	pcre2_code *re;
+	pcre2_match_data *md;
+	PCRE2_SIZE off;
+	int code, rc;
+	struct pv *r;
+
+	if (a[0]->t != T_STR || a[1]->t != T_STR)
+		return py_unsup(ev, "re.match() of a %s and a %s", py_tname(a[0]), py_tname(a[1]));
+	if (a[2] && !(py_isnum(a[2]) && a[2]->i == 0))
+		return py_unsup(ev, "re.match() with flags");
+	if (!re_shared(a[0]->s, a[0]->n))
+		return py_unsup(ev, "re.match() of '%.*s': an escape or group python's re and "
+			"PCRE2 read apart", (int)a[0]->n, a[0]->s);
+	re = pcre2_compile((PCRE2_SPTR)a[0]->s, a[0]->n, PCRE2_UTF | PCRE2_UCP, &code, &off, NULL);
+	if (!re)
+		return py_unsup(ev, "re.match() of '%.*s': PCRE2 does not compile it", (int)a[0]->n,
+			a[0]->s);
+	md = pcre2_match_data_create_from_pattern(re, NULL);
+	rc = md ? pcre2_match(re, (PCRE2_SPTR)a[1]->s, a[1]->n, 0, PCRE2_ANCHORED, md, NULL) :
+		PCRE2_ERROR_NOMEMORY;
+	pcre2_match_data_free(md);
+	pcre2_code_free(re);
+	if (rc == PCRE2_ERROR_NOMATCH)
+		return &py_none;
+	if (rc < 0)
+		return py_unsup(ev, "re.match() of '%.*s': PCRE2 error %d", (int)a[0]->n, a[0]->s, rc);
+	if ((r = py_newv(ev, T_MATCH)))
+		r->i = 1;
+	return r;
 }

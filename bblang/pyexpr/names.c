@@ -17,6 +17,7 @@ enum fid {
 	F_FILTER_DEFAULT_FEATURES, F_BOOLEAN, F_DIRNAME, F_BASENAME, F_JOINPATH, F_NORMPATH,
 	F_UNAME, F_GETPID, F_GETUID, F_GETGID, F_GETVARFLAG, F_TYPED_VALUE, F_ALL_MULTILIB_TUNE_VALUES,
 	F_REQUIRED_PACKAGES, F_OPTIONAL_PACKAGES, F_PACKAGES, F_GMTIME, F_STRFTIME, F_VARS_FROM_FILE, F_WHICH, F_EPOCHFILE_READ, F_FIND,
+	F_RE_MATCH,
 };
 
 #define P_CONTAINS "variable checkvalues truevalue falsevalue d"
@@ -87,6 +88,7 @@ static const struct func funcs[] = {
 		      true },
 	[F_EPOCHFILE_READ] = { "epochfile_read", py_oe_epochfile_read, "epochfile d", 2, 2, true, true },
 	[F_FIND] = { "find", py_m_find, "sub start end", 1, 3, false, true },
+	[F_RE_MATCH] = { "match", py_re_match, "pattern string flags", 2, 3, true, true },
 };
 
 struct attr {
@@ -142,6 +144,7 @@ static const struct attr attrs[] = {
 	{ M_OS_PATH, "normpath", -1, F_NORMPATH },
 	{ M_TIME, "gmtime", -1, F_GMTIME },
 	{ M_TIME, "strftime", -1, F_STRFTIME },
+	{ M_RE, "match", -1, F_RE_MATCH },
 	{ -1, "split", -1, F_SPLIT },
 	{ -1, "rsplit", -1, F_RSPLIT },
 	{ -1, "strip", -1, F_STRIP },
@@ -175,7 +178,7 @@ static const struct attr globals[] = {
 
 static const char *const mod_names[] = {
 	"d", "bb", "bb.utils", "oe", "oe.utils", "oe.types", "os", "os.path", "time", "bb.parse",
-	"oe.reproducible", "oe.data", "oe.packagegroup",
+	"oe.reproducible", "oe.data", "oe.packagegroup", "re",
 };
 
 /* python builtins and bitbake's global modules: never looked up in the datastore */
@@ -212,6 +215,21 @@ attr_find(const struct attr *tab, size_t n, int mod, const char *name, size_t le
 		    !memcmp(tab[i].name, name, len))
 			return &tab[i];
 	return NULL;
+}
+
+static struct pv *attr_value(struct ev *ev, const struct attr *at, struct pv *self);
+
+/* "import NAME": BitBake's global modules (not d), and re */
+struct pv *
+py_import(struct ev *ev, const char *name, size_t len)
+{
+	static const struct attr re = { -1, "re", M_RE, -1 };
+	const struct attr *at = attr_find(globals, sizeof(globals) / sizeof(*globals), -1, name,
+		len);
+
+	if (len == 2 && !memcmp(name, "re", 2))
+		at = &re;
+	return at && at->sub >= 0 && at->sub != M_D ? attr_value(ev, at, NULL) : NULL;
 }
 
 static struct pv *

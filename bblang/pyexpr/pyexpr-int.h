@@ -31,10 +31,11 @@ enum pt {
 	T_NONE, T_BOOL, T_INT, T_STR, T_LIST, T_TUPLE, T_DICT,
 	T_FUNC, T_MOD, T_UNAME, T_TIME,
 	T_DEF,			/* a python function of the metadata: s, n is its name */
+	T_MATCH,		/* what re.match found: only its truth is known */
 };
 
 enum mod { M_D, M_BB, M_BB_UTILS, M_OE, M_OE_UTILS, M_OE_TYPES, M_OS, M_OS_PATH, M_TIME,
-	M_BB_PARSE, M_OE_REPRODUCIBLE, M_OE_DATA, M_OE_PACKAGEGROUP };
+	M_BB_PARSE, M_OE_REPRODUCIBLE, M_OE_DATA, M_OE_PACKAGEGROUP, M_RE };
 
 struct ev;
 struct pv;
@@ -278,6 +279,9 @@ struct pv *py_os_getuid(struct ev *ev, struct pv *self, struct pv **a, size_t n)
 struct pv *py_os_getgid(struct ev *ev, struct pv *self, struct pv **a, size_t n);
 struct pv *py_time_gmtime(struct ev *ev, struct pv *self, struct pv **a, size_t n);
 struct pv *py_time_strftime(struct ev *ev, struct pv *self, struct pv **a, size_t n);
+struct pv *py_re_match(struct ev *ev, struct pv *self, struct pv **a, size_t n);
+/* names.c: the module "import NAME" binds, or NULL (with nothing raised) for one we do not know */
+struct pv *py_import(struct ev *ev, const char *name, size_t len);
 
 /* names.c: global names, scopes, attributes, calls */
 struct pv *py_get_attr(struct ev *ev, struct pv *v, const char *name, size_t len);

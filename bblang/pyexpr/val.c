@@ -251,7 +251,7 @@ py_tname(const struct pv *v)
 	static const char *const names[] = {
 		"NoneType", "bool", "int", "str", "list", "tuple", "dict",
 		"builtin_function_or_method", "module", "posix.uname_result", "time.struct_time",
-		"function",
+		"function", "re.Match",
 	};
 
 	return names[v->t];
@@ -273,7 +273,7 @@ bool
 py_opaque(const struct pv *v)
 {
 	return v->t == T_FUNC || v->t == T_MOD || v->t == T_UNAME || v->t == T_TIME ||
-	       v->t == T_DEF;
+	       v->t == T_DEF || v->t == T_MATCH;
 }
 
 bool
