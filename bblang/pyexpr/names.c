@@ -355,8 +355,18 @@ py_lookup(struct ev *ev, const char *name, size_t len)
 		return py_unsup(ev, "unsupported name '%.*s'", (int)len, name);
 	if (!(v = py_mksub(ev, name, len)))
 		return NULL;
-	/* a python function of the metadata is a global there */
+	/*
+	 * a python function of the metadata is a global there; OE-core's
+	 * all_multilib_tune_values (utils.bbclass), whose body copies the
+	 * datastore, runs as oe.utils' does: the same value without multilib,
+	 * none with it
+	 */
 	if (ev->env && ev->env->isfunc && isfunc(ev, v)) {
+		static const struct attr amtv = { -1, "all_multilib_tune_values", -1,
+			F_ALL_MULTILIB_TUNE_VALUES };
+
+		if (len == strlen(amtv.name) && !memcmp(name, amtv.name, len))
+			return attr_value(ev, &amtv, NULL);
 		v->t = T_DEF;
 		return v;
 	}
