@@ -10,3 +10,7 @@ EXTRA_DIST += %D%/cpython-e2e %D%/cpython-pgo %D%/cpython-cross %D%/cpython-lib.
 EXTRA_DIST += %D%/model/bpred.c %D%/model/model.py %D%/model/plugins.sh
 # what atomic profile counter updates cost
 EXTRA_DIST += %D%/profile-update.sh %D%/profile-update
+# Welch's interval as pgo-run bench has it, for bench/pybench/report.py
+noinst_PROGRAMS += %D%/welch
+%C%_welch_SOURCES = %D%/welch.c runner/bench/bench-stats.c
+%C%_welch_LDADD = $(BBLANG_LIBS) -lm

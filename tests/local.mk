@@ -4,7 +4,8 @@ AM_TESTS_ENVIRONMENT = CMOCKA_MESSAGE_OUTPUT=TAP; export CMOCKA_MESSAGE_OUTPUT; 
 	TEST_DATADIR='$(abs_top_srcdir)/tests/data'; export TEST_DATADIR; \
 	PGO_GEN='$(abs_top_builddir)/generator/pgo-gen'; export PGO_GEN; \
 	PGO_RUN_SRC='$(abs_top_builddir)/$(PGO_RUN_SRC)'; export PGO_RUN_SRC; \
-	PGO_RUN='$(abs_top_builddir)/runner/pgo-run'; export PGO_RUN;
+	PGO_RUN='$(abs_top_builddir)/runner/pgo-run'; export PGO_RUN; \
+	WELCH='$(abs_top_builddir)/bench/welch'; export WELCH;
 
 TEST_CFLAGS = $(AM_CPPFLAGS) $(CMOCKA_CFLAGS) $(PCRE2_CFLAGS)
 TEST_LIBS = $(COMMON_LIBS) $(BBLANG_LIBS) $(CMOCKA_LIBS)

@@ -50,6 +50,7 @@ import math
 import os
 import re
 import statistics
+import subprocess
 import sys
 
 REFERENCE = 'testpgo'
@@ -150,26 +151,29 @@ ARCH_KEYS = ['python', 'arch', 'machine', 'model_gain', 'model_gain_oe', 'model_
              'coverage', 'profile_task_s', 'fast_task_s', 'builds_per_variant', 'oe_builds',
              'oe_coverage', 'oe_repro']
 
-# Student's t, two-sided 95% (0.975 quantile), by degrees of freedom
-T975 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
-        2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086]
+def welch(ga, gb):
+    """Welch's 95% interval of mean(ga) - mean(gb), by bench/welch (the
+    program WELCH names), which computes it as pgo-run bench does"""
+    prog = os.environ.get('WELCH') or os.path.join(
+        os.path.dirname(os.path.dirname(os.path.abspath(__file__))), 'welch')
+    arg = [','.join(repr(float(x)) for x in g) for g in (ga, gb)]
+    try:
+        out = subprocess.run([prog] + arg, stdout=subprocess.PIPE, check=True,
+                             universal_newlines=True).stdout.split()
+    except (OSError, subprocess.CalledProcessError) as e:
+        sys.exit('report.py: %s: %s (WELCH names bench/welch of a build)' % (prog, e))
+    return float(out[1]), float(out[2])
 
 
 def ratio_ci95(ga, gb):
     """95% interval of (mean(ga) - 1) / (mean(gb) - 1) over the builds'
-    noise: Welch's interval of the difference of the two means (degrees of
-    freedom rounded down), divided by B's gain; None below two builds each"""
+    noise: Welch's interval of the difference of the two means, divided by
+    B's gain; None below two builds each"""
     if len(ga) < 2 or len(gb) < 2 or statistics.mean(gb) <= 1:
         return None
-    va, vb = statistics.variance(ga) / len(ga), statistics.variance(gb) / len(gb)
-    d = statistics.mean(ga) - statistics.mean(gb)
-    se = math.sqrt(va + vb)
-    if se == 0:
-        return d, d
-    df = (va + vb) ** 2 / (va * va / (len(ga) - 1) + vb * vb / (len(gb) - 1))
-    t = T975[min(int(df), len(T975)) - 1] if df >= 1 else T975[0]
+    low, high = welch(ga, gb)
     gain = statistics.mean(gb) - 1
-    return 1 + (d - t * se) / gain, 1 + (d + t * se) / gain
+    return 1 + low / gain, 1 + high / gain
 
 
 def summary_key(line):

@@ -57,32 +57,42 @@ stats_group(const double *t, size_t n, double factor, struct stats_group *g)
 }
 
 void
-stats_compare(const struct stats_group *base, const struct stats_group *other, double level,
+stats_welch(double ma, double va, size_t na, double mb, double vb, size_t nb, double level,
 	struct stats_cmp *c)
 {
-	double va, vb, t;
+	double t;
 
-	c->d = base->mean - other->mean;
+	c->d = ma - mb;
 	c->speedup = exp(c->d);
 	c->low = c->high = c->df = NAN;
 	c->se2 = c->dfden = 0;
 	c->ok = false;
-	if (base->kept < 2 || other->kept < 2 || !isfinite(c->d))
+	if (na < 2 || nb < 2 || !isfinite(c->d))
 		return;
-	va = base->var / (double)base->kept;
-	vb = other->var / (double)other->kept;
+	va /= (double)na;
+	vb /= (double)nb;
 	c->se2 = va + vb;
-	c->dfden = va * va / (double)(base->kept - 1) + vb * vb / (double)(other->kept - 1);
+	c->dfden = va * va / (double)(na - 1) + vb * vb / (double)(nb - 1);
 	c->ok = true;
-	if (c->se2 <= 0) {	/* identical times: no spread to speak of */
+	if (c->se2 <= 0) {	/* identical samples: no spread to speak of */
 		c->df = INFINITY;
-		c->low = c->high = c->speedup;
+		c->low = c->high = c->d;
 		return;
 	}
 	c->df = c->se2 * c->se2 / c->dfden;
 	t = stats_t_quantile(0.5 + level / 2, c->df);
-	c->low = exp(c->d - t * sqrt(c->se2));
-	c->high = exp(c->d + t * sqrt(c->se2));
+	c->low = c->d - t * sqrt(c->se2);
+	c->high = c->d + t * sqrt(c->se2);
+}
+
+void
+stats_compare(const struct stats_group *base, const struct stats_group *other, double level,
+	struct stats_cmp *c)
+{
+	stats_welch(base->mean, base->var, base->kept, other->mean, other->var, other->kept,
+		level, c);
+	c->low = exp(c->low);
+	c->high = exp(c->high);
 }
 
 void

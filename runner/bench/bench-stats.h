@@ -50,7 +50,16 @@ struct stats_cmp {
 size_t stats_filter(const double *t, size_t n, double factor, bool *keep);
 /* the group of t filtered with factor */
 void stats_group(const double *t, size_t n, double factor, struct stats_group *g);
-/* base against other at confidence level (e.g. 0.95) */
+/*
+ * Welch's t interval at level (e.g. 0.95) of the difference of two means:
+ * ma - mb, from samples of na and nb values whose sample variances are va
+ * and vb; into c, its d, low and high on the samples' own scale (speedup:
+ * exp(d)), not exponentiated; low and high NaN with fewer than two values on
+ * a side
+ */
+void stats_welch(double ma, double va, size_t na, double mb, double vb, size_t nb, double level,
+	struct stats_cmp *c);
+/* base against other at confidence level (e.g. 0.95): stats_welch() of the mean logs */
 void stats_compare(const struct stats_group *base, const struct stats_group *other,
 	double level, struct stats_cmp *c);
 /* the geometric mean of m comparisons and its interval, into g */

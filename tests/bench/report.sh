@@ -7,7 +7,8 @@
 # oe-pgo-1: the builds' directories); summary and builds NAME put their line
 # into the recorded summary.txt. Each output is compared with its golden
 # file; the geometric mean lies in pgo-run's own 95% interval of the same
-# run, the results file is what builds prints, a named builds keeps every
+# run, the results file is what builds prints, a ratio's interval is Welch's
+# as pgo-run bench computes it (bench/welch), a named builds keeps every
 # field but its own of the recorded line, and bad use stops with a message.
 # REGOLD=1 rewrites the golden files from this run.
 # shellcheck source=tests/tap.sh
@@ -19,7 +20,7 @@ report() { python3 "$top/bench/pybench/report.py" "$@"; }
 command -v python3 >/dev/null || { echo "Bail out! no python3 (.ci/install-deps installs it)"; exit 1; }
 W=$(mktemp -d)
 trap 'rm -rf "$W"' EXIT
-echo "1..10"
+echo "1..11"
 
 # golden NAME FILE: FILE is the golden NAME (REGOLD=1: becomes it)
 golden() {
@@ -112,4 +113,27 @@ st=0
 report table "$W/bad.json" >"$W/out" 2>"$W/err" || st=$?
 [ "$st" = 1 ] && [ "$(cat "$W/err")" = "report.py: $W/bad.json: a build other than the first is labelled baseline" ]
 check $? "a pgo-run run with a second build labelled baseline: $(cat "$W/err")"
+# 11 compare's interval of a ratio: Welch's by bench/welch, as pgo-run bench
+# has it. The run's plain build and four builds of the OE-core build's times
+# scaled so that variant A gains 1.10 and 1.12, B 1.07 and 1.09: the same
+# variance each, so 2 degrees of freedom, t 4.302653; the ratio of B's gain
+# to A's 0.08/0.11, its interval 1 + (-0.03 -+ t * sqrt(0.0002)) / 0.11
+python3 - "$run" "$W/four.json" <<'EOF'
+import json, math, statistics, sys
+d = json.load(open(sys.argv[1]))
+base, oe = d['times']['plain'], d['times']['oe-pgo']
+g0 = math.exp(sum(math.log(statistics.median([b / t for b, t in zip(base[k], oe[k])]))
+                  for k in oe) / len(oe))
+gains = {'a1': 1.10, 'a2': 1.12, 'b1': 1.07, 'b2': 1.09}
+d['builds'] = d['builds'][:1] + [dict(d['builds'][1], label=n) for n in gains]
+d['times'] = dict({'plain': base}, **{n: {k: [t * g0 / g for t in v] for k, v in oe.items()}
+                                      for n, g in gains.items()})
+json.dump(d, open(sys.argv[2], 'w'))
+EOF
+half=$(awk 'BEGIN { printf "%.6f", 4.302653 * sqrt(0.0002) }')
+want=$(awk -v h="$half" 'BEGIN { printf "B against A: ratio %.2f, range %.2f-%.2f, 95%% interval %.2f-%.2f",
+	0.08 / 0.11, 0.07 / 0.12, 0.09 / 0.10, 1 + (-0.03 - h) / 0.11, 1 + (-0.03 + h) / 0.11 }')
+report compare A=a1,a2 B=b1,b2 -- "$W/four.json" >"$W/compare4" 2>"$W/err" &&
+	grep -qxF "$want" "$W/compare4"
+check $? "compare: a ratio's 95% interval is Welch's ($want)" || { diag "$W/compare4"; diag "$W/err"; }
 [ "$failed" = 0 ]
