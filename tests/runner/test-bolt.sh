@@ -16,28 +16,33 @@ set -u
 # Debian's llvm-bolt finds its runtime from its own directory (not the
 # /usr/bin/llvm-bolt-19 link) and takes -runtime-instrumentation-lib relative
 # to that directory's ../lib
+top=$(cd "$here/.." && pwd)
+PGO_GEN=${PGO_GEN:-$PWD/generator/pgo-gen}
 BOLT_BIN=${BOLT_BIN:-/usr/lib/llvm-19/bin}
 CROSS=${CROSS:-aarch64-linux-gnu-}
 SYSROOT=${SYSROOT:-/usr/aarch64-linux-gnu}
-require_tools "$QEMU" ssh gcc "${CROSS}gcc" qemu-aarch64 apt-get dpkg-deb readelf \
+require_tools "$QEMU" "$PGO_GEN" ssh gcc "${CROSS}gcc" qemu-aarch64 apt-get dpkg-deb readelf \
 	"$BOLT_BIN/llvm-bolt" "$BOLT_BIN/merge-fdata"
 image_load "$out"
 echo "1..9"
 
 # shellcheck disable=SC2054 # -Wl,--emit-relocs: one option, its comma is the linker's
 BFLAGS=(-O2 -fno-reorder-blocks-and-partition -fno-pie -no-pie -Wl,--emit-relocs)
-# CPython's BOLT_APPLY_FLAGS (configure.ac, 3.14) for x86-64; for aarch64
-# without -inline-all and -frame-opt=hot, each of which makes llvm-bolt 19
-# crash (SIGSEGV) on the aarch64 demo, and -indirect-call-promotion=all, which
-# makes it crash on CPython's aarch64 libpython (as the layer leaves them out)
-APPLY_x86=(-update-debug-sections -reorder-blocks=ext-tsp -reorder-functions=cdsort
-	-split-functions -icf=1 -inline-all -split-eh -reorder-functions-use-hot-size
-	-peepholes=none -jump-tables=aggressive -inline-ap -indirect-call-promotion=all
-	-dyno-stats -use-gnu-stack -frame-opt=hot)
-APPLY_a64=()
-for f in "${APPLY_x86[@]}"; do
-	case $f in -inline-all|-frame-opt=hot|-indirect-call-promotion=all) ;; *) APPLY_a64+=("$f") ;; esac
-done
+# llvm-bolt's flags: the PGO_BOLT layer's PGO_BOLT_APPLY_FLAGS, as its python3
+# bbappend sets them for TARGET_ARCH (CPython's BOLT_APPLY_FLAGS; for aarch64
+# without the three that crash llvm-bolt 19 there; tests/bench/layer-flags.sh
+# checks them against CPython's configure.ac)
+BUILDDIR='' "$PGO_GEN" -T "$top/templates" -D PGO_LTO=1 -D PGO_BOLT=1 -o "$W/layer-bolt" >/dev/null ||
+	{ echo "Bail out! pgo-gen wrote no layer with PGO_BOLT = 1"; exit 1; }
+layer_apply_flags() { # TARGET_ARCH
+	"$PGO_GEN" vars -C -O class-target -I "$W/layer-bolt" -D PYTHON_PROFILE_OPT=1 \
+		-D "TARGET_ARCH=$1" -v PGO_BOLT_APPLY_FLAGS \
+		"$W/layer-bolt/recipes-devtools/python/python3_%.bbappend" | sed -n 's/^PGO_BOLT_APPLY_FLAGS	//p'
+}
+read -ra APPLY_x86 <<<"$(layer_apply_flags x86_64)"
+read -ra APPLY_a64 <<<"$(layer_apply_flags aarch64)"
+[ "${#APPLY_x86[@]}" -gt 0 ] && [ "${#APPLY_a64[@]}" -gt 0 ] ||
+	{ echo "Bail out! the PGO_BOLT layer has no PGO_BOLT_APPLY_FLAGS"; exit 1; }
 GCCV=$(gcc -dumpfullversion)
 
 # bolt_apply NAME BINARY PROFILE_DIR: merges the profile's .fdata into
@@ -107,7 +112,7 @@ want=$(board_ssh "/tmp/demo.plain $DEMO_ARGS" 2>&1)
 # shellcheck disable=SC2086
 got=$(board_ssh "/tmp/demo.bolt $DEMO_ARGS" 2>&1)
 if [ "$applied" = 0 ] && [ -n "$want" ] && [ "$got" = "$want" ]; then
-	ok "x86-64: llvm-bolt applied the guest's profile with CPython's BOLT_APPLY_FLAGS ($(grep -o '[0-9]* out of [0-9]* functions' "$W/x86.apply.log")); the same output in the guest"
+	ok "x86-64: llvm-bolt applied the guest's profile with the layer's PGO_BOLT_APPLY_FLAGS ($(grep -o '[0-9]* out of [0-9]* functions' "$W/x86.apply.log")); the same output in the guest"
 else
 	not_ok "x86-64: BOLT applied (status $applied)"; diag "$W/x86.apply.log"
 	printf 'plain: %s\nbolt: %s\n' "$want" "$got" | diag
@@ -196,7 +201,7 @@ want=$(qemu-aarch64 -L "$SYSROOT" "$W/demo-a64" $DEMO_ARGS 2>&1)
 # shellcheck disable=SC2086
 got=$(qemu-aarch64 -L "$SYSROOT" "$W/a64.bolt" $DEMO_ARGS 2>&1)
 if [ "$applied" = 0 ] && [ -n "$want" ] && [ "$got" = "$want" ]; then
-	ok "aarch64: llvm-bolt applied it, BOLT_APPLY_FLAGS without -inline-all, -frame-opt=hot and -indirect-call-promotion=all ($(grep -o '[0-9]* out of [0-9]* functions' "$W/a64.apply.log")); the same output"
+	ok "aarch64: llvm-bolt applied it with the layer's aarch64 PGO_BOLT_APPLY_FLAGS ($(grep -o '[0-9]* out of [0-9]* functions' "$W/a64.apply.log")); the same output"
 else
 	not_ok "aarch64: BOLT applied (status $applied)"; diag "$W/a64.apply.log"
 fi
