@@ -86,6 +86,26 @@ build_baseline() {
 	say "baseline: built in $(cat "$W/times/baseline-build") s"
 }
 
+# NAME: the plain build with -fno-semantic-interposition, as CPython's
+# configure adds it to an --enable-shared build's CFLAGS_NODIST and
+# LDFLAGS_NODIST with --enable-optimizations: the flag alone, no profile;
+# the sums of python and libpython in times/NAME.sha256
+build_nosi() {
+	local name=$1 t=$W/trees/$1 log=$W/logs/$1.log s
+	new_tree "$t"
+	s=$(now)
+	configure_py "$t" "$W/inst/$name" CFLAGS_NODIST=-fno-semantic-interposition \
+		LDFLAGS_NODIST=-fno-semantic-interposition >"$log" 2>&1
+	grep -q '^CONFIGURE_CFLAGS_NODIST=.*-fno-semantic-interposition' "$t/build/Makefile" ||
+		die "$name: configure dropped -fno-semantic-interposition"
+	make -C "$t/build" -j"$JOBS" >>"$log" 2>&1
+	since "$s" >"$W/times/$name-build"
+	(cd "$t/build" && sha256sum python "libpython$XY.so.1.0") >"$W/times/$name.sha256"
+	rm -rf "$W/inst/$name"
+	make -C "$t/build" install >>"$log" 2>&1
+	say "$name: built in $(cat "$W/times/$name-build") s"
+}
+
 # configure regenerated after PATCH... as OE's autotools class does: by
 # autoconf when it is the version configure.ac asks for or later; else
 # (CPython 3.14 asks for 2.72, Debian 12 has 2.71) the configure.ac hunks of

@@ -143,7 +143,11 @@ EXTRA_KEYS = ['from', 'builds', 'lto_from', 'lto_builds', 'lto_baseline_geomean'
               'parallel_serial_gain_ratio', 'parallel_from', 'fast_lto_gain', 'fast_lto_gain_ratio',
               'fast_lto_builds', 'bolt_gain', 'native_bolt_gain', 'bolt_gain_ratio', 'bolt_builds',
               'bolt_over_lto_ratio', 'bolt_over_lto_range', 'bolt_over_lto_ci95',
-              'native_bolt_over_lto_ratio', 'bolt_task_s', 'fast_lto_from', 'bolt_from', 'model_from']
+              'native_bolt_over_lto_ratio', 'bolt_task_s', 'fast_lto_from', 'bolt_from', 'model_from',
+              'nosi_gain', 'nosi_builds', 'native_over_nosi', 'cross_over_nosi', 'oe_over_nosi',
+              'par_over_nosi', 'nosi_from', 'default_par_task_s', 'default_par_jobs', 'default_par_gain',
+              'default_par_gain_ratio', 'default_par_gain_ratio_range', 'default_par_builds',
+              'default_par_from']
 
 # the line of a target other than x86_64 (no real timing there: a model's
 # gains, marked as such, and what was measured of the cross build)
@@ -324,7 +328,9 @@ def final(w, task_file, results):
     print(summary)
 
 
-VARIANTS = [('native', 'native --enable-optimizations (make profile-opt, -m test --pgo on the host)'),
+VARIANTS = [('nosi', 'the flag alone: plain with -fno-semantic-interposition (CFLAGS_NODIST, LDFLAGS_NODIST), '
+                     'which configure adds to an --enable-shared build with --enable-optimizations; no profile'),
+            ('native', 'native --enable-optimizations (make profile-opt, -m test --pgo on the host)'),
             ('native-lto', 'native --enable-optimizations --with-lto'),
             ('cross', 'ours: the profile gathered by pgo-run profile (in QEMU, or on this host: see below), '
                       'python3 rebuilt as the bbappend does'),
@@ -503,6 +509,12 @@ def builds(w, version, task_args, fast_args, results, name=None):
               ratio('cross-fast', 'native'), ratio_range('cross-fast', 'native'), ci('cross-fast', 'native'),
               ratio('cross-fast-lto', 'native-lto'), ratio_range('cross-fast-lto', 'native-lto'),
               ci('cross-fast-lto', 'native-lto')))
+    if 'nosi' in var and len(var) > 1:
+        p('')
+        p('each variant against the flag alone (its gain divided by the flag alone\'s, %s):' % f3('nosi'))
+        for v in var:
+            if v != 'nosi':
+                p('  %-15s %.3f' % (v, means[v] / means['nosi']))
     if len(runs) > 1:
         p('')
         p('each run alone, the variant means (each build\'s):')
@@ -599,8 +611,8 @@ def builds(w, version, task_args, fast_args, results, name=None):
         'gain_ratio': ratio('cross', 'native'), 'lto_gain_ratio': ratio('cross-lto', 'native-lto'),
         'profile_task_s': task_s, 'test_pgo_s': task_s if whole else '-',
         'builds_per_variant': str(min(len(var[v]) for v in var
-                                      if v not in ('cross-fast', 'cross-fast-lto', 'cross-par', 'cross-bolt',
-                                                   'native-bolt')))
+                                      if v not in ('nosi', 'cross-fast', 'cross-fast-lto', 'cross-par',
+                                                   'cross-bolt', 'native-bolt')))
         if var else '0',
         'fast_gain': f3('cross-fast'), 'fast_gain_ratio': ratio('cross-fast', 'native'),
         'fast_task_s': '%.0f' % statistics.mean(t[1] for t in fast) if fast else '-',
@@ -608,10 +620,23 @@ def builds(w, version, task_args, fast_args, results, name=None):
         'gain_ratio_range': ratio_range('cross', 'native'),
         'lto_gain_ratio_range': ratio_range('cross-lto', 'native-lto'),
         'gain_ratio_ci95': ci('cross', 'native'), 'lto_gain_ratio_ci95': ci('cross-lto', 'native-lto')}
+    if 'nosi' in var:
+        fields.update({'nosi_gain': f3('nosi'), 'nosi_builds': str(len(var['nosi']))})
+        for v, k in (('native', 'native_over_nosi'), ('cross', 'cross_over_nosi'), ('oe-pgo', 'oe_over_nosi'),
+                     ('cross-par', 'par_over_nosi')):
+            if v in means:
+                fields[k] = '%.3f' % (means[v] / means['nosi'])
     ra = read(os.path.join(w, 'times', 'repro-a.sha256'))
     if ra:
         fields['ours_repro'] = 'yes' if ra == read(os.path.join(w, 'times', 'repro-b.sha256')) else 'no'
-    if par:
+    if par and whole:
+        fields.update({
+            'default_par_task_s': '%.0f' % statistics.mean(t[1] for t in par),
+            'default_par_jobs': ','.join(jobs) or '-', 'default_par_gain': f3('cross-par'),
+            'default_par_gain_ratio': ratio('cross-par', 'native'),
+            'default_par_gain_ratio_range': ratio_range('cross-par', 'native'),
+            'default_par_builds': str(len(var['cross-par']))})
+    elif par:
         fields.update({
             'parallel_task_s': '%.0f' % statistics.mean(t[1] for t in par),
             'parallel_jobs': ','.join(jobs) or '-', 'parallel_gain': f3('cross-par'),
@@ -657,7 +682,8 @@ def builds(w, version, task_args, fast_args, results, name=None):
     if name:
         # only OE-core's figures, from this results file; the line's others kept
         # each group of fields names the results file it comes from
-        groups = {'oe': ('oe_', 'ours_'), 'parallel': ('parallel_',), 'fast_lto': ('fast_lto_',),
+        groups = {'oe': ('oe_', 'ours_'), 'parallel': ('parallel_',), 'default_par': ('default_par_', 'par_over'),
+                  'nosi': ('nosi_', 'native_over', 'cross_over'), 'fast_lto': ('fast_lto_',),
                   'bolt': ('bolt_', 'native_bolt_')}
         oe = {}
         for g, prefixes in groups.items():
