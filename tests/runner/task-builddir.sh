@@ -15,10 +15,9 @@
 set -u
 : "${TEST_DATADIR:?}" "${PGO_RUN:?}"
 data=$TEST_DATADIR/task-builddir
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/task-builddir.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
 # shellcheck source=tests/tap.sh
 . "$(dirname "$0")/../tap.sh"
+scratch_dir
 fail() { not_ok "$@"; head -30 "$tmp/log" | diag; : >"$tmp/log"; }
 : >"$tmp/log"
 
