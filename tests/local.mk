@@ -159,7 +159,7 @@ SHELL_TESTS += %D%/runner/test-profile.sh
 # the port race
 SHELL_TESTS += %D%/runner/test-ssh-target.sh %D%/runner/test-qemu-user.sh \
 	%D%/runner/test-report.sh
-EXTRA_DIST += %D%/runner/lib.sh %D%/runner/sshd.sh %D%/tap.sh
+EXTRA_DIST += %D%/runner/lib.sh %D%/runner/bench-lib.sh %D%/runner/sshd.sh %D%/tap.sh
 # a board's ssh edge against OpenSSH's sshd on 127.0.0.1 (no image): a user or
 # host that would be an ssh option, --remote-dir, --known-hosts, ssh's reasons
 SHELL_TESTS += %D%/runner/test-board-ssh.sh

@@ -16,7 +16,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=e5fe0a6b9f9ce78e30726b8be32cd4186a8dc5df8e80e4241a5622e71f8efa71"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=95eac9aeb6466989c625af37bb101b50673eb774906281469b777688f8fe79b4"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
