@@ -133,167 +133,125 @@ check_PROGRAMS += %D%/common/test-common
 %C%_common_test_common_CPPFLAGS = $(TEST_CFLAGS) $(LIBXML2_CFLAGS)
 %C%_common_test_common_LDADD = $(TEST_LIBS) $(LIBXML2_LIBS)
 
-TESTS += $(check_PROGRAMS)
-dist_check_SCRIPTS += %D%/bblang/conformance.sh %D%/bblang/real-data.sh %D%/bblang/legacy.sh
-TESTS += %D%/bblang/conformance.sh %D%/bblang/real-data.sh %D%/bblang/legacy.sh
+# the shell scripts that are tests, listed once each below with what they check
+TESTS += $(check_PROGRAMS) $(SHELL_TESTS)
+dist_check_SCRIPTS += $(SHELL_TESTS)
+SHELL_TESTS = %D%/bblang/conformance.sh %D%/bblang/real-data.sh %D%/bblang/legacy.sh
 # every shell script of bench/, tests/ and .ci/ passes ShellCheck
-dist_check_SCRIPTS += %D%/shellcheck.sh
-TESTS += %D%/shellcheck.sh
+SHELL_TESTS += %D%/shellcheck.sh
 # no C file over 700 lines; pgo-run's rooms include only one another's public headers
-dist_check_SCRIPTS += %D%/structure.sh
-TESTS += %D%/structure.sh
-dist_check_SCRIPTS += %D%/generator/gen-golden.sh %D%/generator/patches.sh \
-	%D%/generator/layer.sh %D%/generator/layer-golden.sh %D%/generator/builddir.sh \
-	%D%/generator/oe-pgo.sh
-TESTS += %D%/generator/gen-golden.sh %D%/generator/patches.sh %D%/generator/layer.sh \
+SHELL_TESTS += %D%/structure.sh
+SHELL_TESTS += %D%/generator/gen-golden.sh %D%/generator/patches.sh %D%/generator/layer.sh \
 	%D%/generator/layer-golden.sh %D%/generator/builddir.sh %D%/generator/oe-pgo.sh
 # the default profile task's pgo-build-runs.py, on Debian's python3
-dist_check_SCRIPTS += %D%/generator/build-runs.sh
-TESTS += %D%/generator/build-runs.sh
-# pgo-run task -B on OE-core's meta (tests/data/oe-meta) against real BitBake's run file
-dist_check_SCRIPTS += %D%/runner/task-builddir.sh
-TESTS += %D%/runner/task-builddir.sh
-# the functions of a run file against real BitBake's (tests/data/task-funcs)
-dist_check_SCRIPTS += %D%/runner/task-funcs.sh
-TESTS += %D%/runner/task-funcs.sh
+SHELL_TESTS += %D%/generator/build-runs.sh
+# pgo-run task -B on OE-core's meta (tests/data/oe-meta) against real BitBake's run file;
+# the functions of a run file against real BitBake's (tests/data/task-funcs);
 # do_profile's signature (pgo-run task -S) free of the build directory's paths
-dist_check_SCRIPTS += %D%/runner/task-sig.sh
-TESTS += %D%/runner/task-sig.sh
-dist_check_SCRIPTS += %D%/runner/qemu.sh
-TESTS += %D%/runner/qemu.sh
+SHELL_TESTS += %D%/runner/task-builddir.sh %D%/runner/task-funcs.sh %D%/runner/task-sig.sh
+# the test image built from Debian's packages and booted in QEMU: both transports,
+# a profile gathered in the guest and used by gcc -fprofile-use
+SHELL_TESTS += %D%/runner/qemu.sh
 # each CPython patch set against the OE-core releases' python3 (tests/data/oe-python3)
-dist_check_SCRIPTS += %D%/generator/patches-release.sh
-TESTS += %D%/generator/patches-release.sh
-# pgo-run profile against the image tests/runner/qemu.sh builds (so: after it)
-dist_check_SCRIPTS += %D%/runner/test-profile.sh
-TESTS += %D%/runner/test-profile.sh
-# (through a variable: automake would take a literal target as overriding its rule)
-TEST_PROFILE_LOG = %D%/runner/test-profile.sh.log
-$(TEST_PROFILE_LOG): %D%/runner/qemu.sh.log
+SHELL_TESTS += %D%/generator/patches-release.sh
+# pgo-run profile against the image tests/runner/qemu.sh builds
+SHELL_TESTS += %D%/runner/test-profile.sh
 # the other targets (a board over ssh, qemu-user), --junit, the progress line and
-# the port race; the ones that boot the image also after tests/runner/qemu.sh
-dist_check_SCRIPTS += %D%/runner/test-ssh-target.sh %D%/runner/test-qemu-user.sh \
+# the port race
+SHELL_TESTS += %D%/runner/test-ssh-target.sh %D%/runner/test-qemu-user.sh \
 	%D%/runner/test-report.sh
-TESTS += %D%/runner/test-ssh-target.sh %D%/runner/test-qemu-user.sh %D%/runner/test-report.sh
-EXTRA_DIST += %D%/runner/lib.sh %D%/runner/sshd.sh %D%/tap.sh
+EXTRA_DIST += %D%/runner/lib.sh %D%/runner/bench-lib.sh %D%/runner/sshd.sh %D%/tap.sh
 # a board's ssh edge against OpenSSH's sshd on 127.0.0.1 (no image): a user or
 # host that would be an ssh option, --remote-dir, --known-hosts, ssh's reasons
-dist_check_SCRIPTS += %D%/runner/test-board-ssh.sh
-TESTS += %D%/runner/test-board-ssh.sh
+SHELL_TESTS += %D%/runner/test-board-ssh.sh
 # the ssh retry with the network off (unshare -n): its reason logged once, counted
-dist_check_SCRIPTS += %D%/runner/net-off.sh
-TESTS += %D%/runner/net-off.sh
+SHELL_TESTS += %D%/runner/net-off.sh
 # what comes back from a board and what goes to it: a real sshd on 127.0.0.1
 # whose tar (tests/runner/board/tar) streams hostile archives
-dist_check_SCRIPTS += %D%/runner/test-board-collect.sh
-TESTS += %D%/runner/test-board-collect.sh
-# the .fdata pgo-run import takes against LLVM 19's merge-fdata and llvm-bolt (bolt-19)
-dist_check_SCRIPTS += %D%/runner/fdata-consumers.sh
-TESTS += %D%/runner/fdata-consumers.sh
+SHELL_TESTS += %D%/runner/test-board-collect.sh
 EXTRA_DIST += %D%/runner/board/tar
-TEST_IMAGE_LOGS = %D%/runner/test-ssh-target.sh.log %D%/runner/test-report.sh.log \
-	%D%/runner/net-off.sh.log
-$(TEST_IMAGE_LOGS): %D%/runner/qemu.sh.log
-# test-profile.sh and test-ssh-target.sh both build the demo with -fprofile-use
-# in the image's demo-build/ (GCC ties a .gcda to its object path): one at a time
-TEST_SSH_TARGET_LOG = %D%/runner/test-ssh-target.sh.log
-$(TEST_SSH_TARGET_LOG): $(TEST_PROFILE_LOG)
+# the .fdata pgo-run import takes against LLVM 19's merge-fdata and llvm-bolt (bolt-19)
+SHELL_TESTS += %D%/runner/fdata-consumers.sh
 # BOLT's profile (.fdata) of the demo instrumented by llvm-bolt, brought back by
 # pgo-run from the x86-64 image booted as a board and from qemu-aarch64, then
 # applied; the aarch64 runtime from Debian's libbolt-19-dev:arm64 (its download
 # kept in tests/bolt-arm64)
-dist_check_SCRIPTS += %D%/runner/test-bolt.sh
-TESTS += %D%/runner/test-bolt.sh
-TEST_BOLT_LOG = %D%/runner/test-bolt.sh.log
-$(TEST_BOLT_LOG): %D%/runner/qemu.sh.log
+SHELL_TESTS += %D%/runner/test-bolt.sh
 # the layer's do_pgo_bolt (PGO_BOLT = "1") run by pgo-run task against the
 # test image, on a stand-in python3 built for BOLT
-dist_check_SCRIPTS += %D%/runner/do-pgo-bolt.sh
-TESTS += %D%/runner/do-pgo-bolt.sh
-TEST_DO_PGO_BOLT_LOG = %D%/runner/do-pgo-bolt.sh.log
-$(TEST_DO_PGO_BOLT_LOG): %D%/runner/qemu.sh.log
+SHELL_TESTS += %D%/runner/do-pgo-bolt.sh
 # pgo-run bench --target local on Debian's python3: an A/A run, a tarball
 # build, and the errors
-dist_check_SCRIPTS += %D%/runner/test-bench.sh
-TESTS += %D%/runner/test-bench.sh
+SHELL_TESTS += %D%/runner/test-bench.sh
 # pgo-run bench against a hostile or broken board (OpenSSH's sshd on
 # 127.0.0.1): the target's text escaped, deadlines killing whole process
 # trees, times that are not times, outputs checked before anything runs
-dist_check_SCRIPTS += %D%/runner/test-board-bench.sh
-TESTS += %D%/runner/test-board-bench.sh
+SHELL_TESTS += %D%/runner/test-board-bench.sh
 # pgo-run bench -B: the builds found in a build directory read with OE-core's
 # configuration, and each step a user can be at
-dist_check_SCRIPTS += %D%/runner/bench-builddir.sh
-TESTS += %D%/runner/bench-builddir.sh
+SHELL_TESTS += %D%/runner/bench-builddir.sh
 # the arm64 (qemuarm64) and armhf (qemuarm) images, built from Debian's
 # packages of the architecture with the demo cross-built, booted by hand and
 # by pgo-run profile; then do_profile for qemuarm64, stand-alone and through
 # -B, against an aarch64 image of its own from the packages qemu-arm64.sh
-# downloads (so: after it)
-dist_check_SCRIPTS += %D%/runner/qemu-arch.sh %D%/runner/qemu-arm64.sh \
-	%D%/runner/qemu-armhf.sh %D%/runner/do-profile-arm64.sh
-TESTS += %D%/runner/qemu-arm64.sh %D%/runner/qemu-armhf.sh %D%/runner/do-profile-arm64.sh
-TEST_DO_PROFILE_ARM64_LOG = %D%/runner/do-profile-arm64.sh.log
-$(TEST_DO_PROFILE_ARM64_LOG): %D%/runner/qemu-arm64.sh.log
+# downloads
+dist_check_SCRIPTS += %D%/runner/qemu-arch.sh
+SHELL_TESTS += %D%/runner/qemu-arm64.sh %D%/runner/qemu-armhf.sh %D%/runner/do-profile-arm64.sh
 # the boot OE images use (IMAGE_FSTYPES ext4): per machine, a kernel with
 # virtio_blk and ext4 built in (Debian's linux-source, cached in
 # ~/.cache/meta-pgo), the test image's tree on an ext4 disk, booted by
-# pgo-run as runqemu boots it and a profile gathered; after the image tests
-# whose downloads they reuse
-dist_check_SCRIPTS += %D%/runner/ext4-boot.sh %D%/runner/ext4-amd64.sh \
-	%D%/runner/ext4-arm64.sh %D%/runner/ext4-armhf.sh
-TESTS += %D%/runner/ext4-amd64.sh %D%/runner/ext4-arm64.sh %D%/runner/ext4-armhf.sh
-TEST_EXT4_AMD64_LOG = %D%/runner/ext4-amd64.sh.log
-$(TEST_EXT4_AMD64_LOG): %D%/runner/qemu.sh.log
-TEST_EXT4_ARM64_LOG = %D%/runner/ext4-arm64.sh.log
-$(TEST_EXT4_ARM64_LOG): %D%/runner/qemu-arm64.sh.log
-TEST_EXT4_ARMHF_LOG = %D%/runner/ext4-armhf.sh.log
-$(TEST_EXT4_ARMHF_LOG): %D%/runner/qemu-armhf.sh.log
+# pgo-run as runqemu boots it and a profile gathered
+dist_check_SCRIPTS += %D%/runner/ext4-boot.sh
+SHELL_TESTS += %D%/runner/ext4-amd64.sh %D%/runner/ext4-arm64.sh %D%/runner/ext4-armhf.sh
 # pgo-run bench against the arm64 image as a stand-in board, with Debian's
-# aarch64 python3.11 as the build (after qemu-arm64.sh, which builds the image)
-dist_check_SCRIPTS += %D%/runner/bench-arm64.sh
-TESTS += %D%/runner/bench-arm64.sh
-TEST_BENCH_ARM64_LOG = %D%/runner/bench-arm64.sh.log
-$(TEST_BENCH_ARM64_LOG): %D%/runner/qemu-arm64.sh.log
+# aarch64 python3.11 as the build
+SHELL_TESTS += %D%/runner/bench-arm64.sh
 # the generated python3-pgo-image:do_profile run by pgo-run task against an
-# image of its own, from the packages tests/runner/qemu.sh downloads (so: after it)
-dist_check_SCRIPTS += %D%/runner/do-profile.sh
-TESTS += %D%/runner/do-profile.sh
-TEST_DO_PROFILE_LOG = %D%/runner/do-profile.sh.log
-$(TEST_DO_PROFILE_LOG): %D%/runner/qemu.sh.log
+# image of its own, from the packages tests/runner/qemu.sh downloads
+SHELL_TESTS += %D%/runner/do-profile.sh
 # what a real build of the layer needs, without BitBake: the generated
 # recipes read back with bblang, the debug paths of the layer's flags, the
 # runner's source tarball built as pgo-run-native builds it, the
 # interpreter's RPATH, the switch that leaves a build alone until it is on,
 # what yocto-check-layer asks of the layer's files
-dist_check_SCRIPTS += %D%/generator/layer-build.sh %D%/generator/debug-paths.sh \
-	%D%/generator/runner-src.sh %D%/generator/rpath.sh %D%/generator/switch.sh \
-	%D%/generator/layer-compat.sh
-TESTS += %D%/generator/layer-build.sh %D%/generator/debug-paths.sh \
+SHELL_TESTS += %D%/generator/layer-build.sh %D%/generator/debug-paths.sh \
 	%D%/generator/runner-src.sh %D%/generator/rpath.sh %D%/generator/switch.sh \
 	%D%/generator/layer-compat.sh
 EXTRA_DIST += %D%/generator/anon.py %D%/generator/anon.sh
 # PGO_BOLT's parse-time choices: the MACHINEs BOLT cannot rewrite, the
 # releases without an llvm-project source, the task's place
-dist_check_SCRIPTS += %D%/generator/bolt.sh
-TESTS += %D%/generator/bolt.sh
+SHELL_TESTS += %D%/generator/bolt.sh
 EXTRA_DIST += %D%/data %D%/bblang/conformance-python.txt %D%/image
 # bench/model's TCG plugins on code of known behaviour, under qemu-x86_64 and
 # qemu-aarch64 (they build from Debian's qemu source package)
-dist_check_SCRIPTS += %D%/bench/model.sh
-TESTS += %D%/bench/model.sh
+SHELL_TESTS += %D%/bench/model.sh
 EXTRA_DIST += %D%/bench/model-probe.c
 # bench/task-select on GCC profiles of a program whose parts are known
-dist_check_SCRIPTS += %D%/bench/task-select.sh
-TESTS += %D%/bench/task-select.sh
+SHELL_TESTS += %D%/bench/task-select.sh
 EXTRA_DIST += %D%/bench/select-probe.c
 # the lab's CPython builds take BOLT's flags, skip list and check from the
 # generated layer, for the machine's TARGET_ARCH
-dist_check_SCRIPTS += %D%/bench/layer-flags.sh
-TESTS += %D%/bench/layer-flags.sh
+SHELL_TESTS += %D%/bench/layer-flags.sh
 # bench/pybench/report.py on a recorded run against its golden output
-dist_check_SCRIPTS += %D%/bench/report.sh
-TESTS += %D%/bench/report.sh
+SHELL_TESTS += %D%/bench/report.sh
+
+# The order of the tests that share an image (through variables: automake would
+# take a literal target as overriding its rule). Those that boot the x86-64 image
+# tests/runner/qemu.sh builds, or use the packages it downloads, run after it;
+# those of the arm64 and armhf images after qemu-arm64.sh and qemu-armhf.sh.
+TEST_QEMU_LOGS = %D%/runner/test-profile.sh.log %D%/runner/test-ssh-target.sh.log \
+	%D%/runner/test-report.sh.log %D%/runner/net-off.sh.log %D%/runner/test-bolt.sh.log \
+	%D%/runner/do-pgo-bolt.sh.log %D%/runner/ext4-amd64.sh.log %D%/runner/do-profile.sh.log
+$(TEST_QEMU_LOGS): %D%/runner/qemu.sh.log
+TEST_QEMU_ARM64_LOGS = %D%/runner/do-profile-arm64.sh.log %D%/runner/ext4-arm64.sh.log \
+	%D%/runner/bench-arm64.sh.log
+$(TEST_QEMU_ARM64_LOGS): %D%/runner/qemu-arm64.sh.log
+TEST_EXT4_ARMHF_LOG = %D%/runner/ext4-armhf.sh.log
+$(TEST_EXT4_ARMHF_LOG): %D%/runner/qemu-armhf.sh.log
+# test-profile.sh and test-ssh-target.sh both build the demo with -fprofile-use
+# in the image's demo-build/ (GCC ties a .gcda to its object path): one at a time
+TEST_SSH_TARGET_LOG = %D%/runner/test-ssh-target.sh.log
+$(TEST_SSH_TARGET_LOG): %D%/runner/test-profile.sh.log
 clean-local: clean-image
 clean-image:
 	rm -rf tests/image-out tests/bench/plugins tests/bolt-arm64

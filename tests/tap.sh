@@ -7,4 +7,10 @@ check() { if [ "$1" = 0 ]; then shift; ok "$@"; else shift; not_ok "$@"; fi; }
 # shellcheck disable=SC2120 # diag FILE..., or standard input
 diag() { sed 's/^/# /' "$@"; }
 now() { date +%s.%N; }
+# scratch_dir: $tmp, a new directory named after the script, removed on exit
+scratch_dir() {
+	# shellcheck disable=SC2034 # for the caller
+	tmp=$(mktemp -d "${TMPDIR:-/tmp}/$(basename "$0" .sh).XXXXXX") || exit 99
+	trap 'rm -rf "$tmp"' EXIT
+}
 since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.2f", b - a }'; }

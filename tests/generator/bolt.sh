@@ -10,10 +10,9 @@
 set -u
 : "${TEST_DATADIR:?}" "${PGO_GEN:?}"
 here=$(cd "$(dirname "$0")" && pwd)
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/bolt.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
 # shellcheck source=tests/tap.sh
 . "$here/../tap.sh"
+scratch_dir
 # shellcheck source=tests/generator/anon.sh
 . "$here/anon.sh"
 echo "1..12"

@@ -13,10 +13,9 @@ set -u
 top=$(cd "$TEST_DATADIR/../.." && pwd)
 script=$top/templates/recipes-devtools/python/pgo-build-runs.py
 py=/usr/bin/python3
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/build-runs.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
 # shellcheck source=tests/tap.sh
 . "$(dirname "$0")/../tap.sh"
+scratch_dir
 for tool in "$py" strace; do
 	command -v "$tool" >/dev/null || { echo "Bail out! $tool is missing (.ci/install-deps installs it)"; exit 1; }
 done

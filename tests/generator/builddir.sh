@@ -13,10 +13,9 @@ set -u
 top=$(cd "$TEST_DATADIR/../.." && pwd)
 tdir=$top/templates
 data=$TEST_DATADIR/builddirs
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/builddir.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
 # shellcheck source=tests/tap.sh
 . "$(dirname "$0")/../tap.sh"
+scratch_dir
 # fail NAME: not ok, with the head of $tmp/log
 fail() { not_ok "$@"; head -20 "$tmp/log" | diag; : >"$tmp/log"; }
 # check_run STATUS NAME [ABSENT]: the run ($status, $tmp/err) exited STATUS with

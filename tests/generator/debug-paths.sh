@@ -21,10 +21,9 @@ top=$(cd "$TEST_DATADIR/../.." && pwd)
 layer=$top/meta-pgo
 real=$TEST_DATADIR/real-data/meta
 CC=${CC:-gcc}
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/debug-paths.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
 # shellcheck source=tests/tap.sh
 . "$top/tests/tap.sh"
+scratch_dir
 
 home=$tmp/home
 topdir=$home/build

@@ -12,13 +12,11 @@
 set -u
 : "${TEST_DATADIR:?}" "${PGO_GEN:?}"
 top=$(cd "$TEST_DATADIR/../.." && pwd)
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/gen-golden.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
-cp -R "$TEST_DATADIR/gen/templates" "$tmp/templates"
-cp "$top/templates/defaults.conf" "$top/templates/manifest.xsd" "$tmp/templates/"
-
 # shellcheck source=tests/tap.sh
 . "$(dirname "$0")/../tap.sh"
+scratch_dir
+cp -R "$TEST_DATADIR/gen/templates" "$tmp/templates"
+cp "$top/templates/defaults.conf" "$top/templates/manifest.xsd" "$tmp/templates/"
 # fail NAME: not ok, with $tmp/log
 fail() { not_ok "$1"; diag "$tmp/log"; }
 

@@ -20,10 +20,9 @@ top=$(cd "$TEST_DATADIR/../.." && pwd)
 here=$top/tests/generator
 layer=$top/meta-pgo
 real=$TEST_DATADIR/real-data/meta
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/layer-build.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
 # shellcheck source=tests/tap.sh
 . "$top/tests/tap.sh"
+scratch_dir
 
 run_recipe=$(cd "$layer" && echo recipes-devtools/pgo-run/pgo-run-native_*.bb)
 opt=$(cd "$layer" && echo recipes-devtools/python/python3-profile-opt_*.bb)

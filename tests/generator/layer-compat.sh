@@ -17,10 +17,9 @@
 set -u
 : "${TEST_DATADIR:?}" "${PGO_GEN:?}"
 top=$(cd "$TEST_DATADIR/../.." && pwd)
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/layer-compat.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
 # shellcheck source=tests/tap.sh
 . "$top/tests/tap.sh"
+scratch_dir
 
 for v in PYTHON_PROFILE_OPT=0 PYTHON_NATIVE_PROFILE_OPT=1; do
 	"$PGO_GEN" -T "$top/templates" -D "$v" -o "$tmp/layer-${v%%=*}" 2>"$tmp/log" ||

@@ -8,10 +8,9 @@
 set -u
 : "${TEST_DATADIR:?}" "${PGO_GEN:?}"
 top=$(cd "$TEST_DATADIR/../.." && pwd)
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/layer-golden.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
 # shellcheck source=tests/tap.sh
 . "$(dirname "$0")/../tap.sh"
+scratch_dir
 # fail NAME: not ok, with the head of $tmp/log
 fail() { not_ok "$@"; head -20 "$tmp/log" | diag; }
 

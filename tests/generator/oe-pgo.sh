@@ -9,10 +9,9 @@
 set -u
 : "${TEST_DATADIR:?}" "${PGO_GEN:?}"
 top=$(cd "$TEST_DATADIR/../.." && pwd)
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/oe-pgo.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
 # shellcheck source=tests/tap.sh
 . "$(dirname "$0")/../tap.sh"
+scratch_dir
 
 layer=$tmp/meta-pgo
 "$PGO_GEN" -T "$top/templates" -D PYTHON_NATIVE_PROFILE_OPT=1 -o "$layer" 2>"$tmp/err" || {

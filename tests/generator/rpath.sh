@@ -21,10 +21,9 @@ top=$(cd "$TEST_DATADIR/../.." && pwd)
 layer=$top/meta-pgo
 insane=$TEST_DATADIR/oe-meta/meta/classes-global/insane.bbclass
 CC=${CC:-gcc}
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/rpath.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
 # shellcheck source=tests/tap.sh
 . "$top/tests/tap.sh"
+scratch_dir
 
 opt=$(cd "$layer" && ls recipes-devtools/python/python3-profile-opt_*.bb)
 prefix=/opt/python-pgo

@@ -12,10 +12,9 @@ set -u
 # the builds below are make's own, not part of the make that runs this test
 unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES
 top=$(cd "$TEST_DATADIR/../.." && pwd)
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/runner-src.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
 # shellcheck source=tests/tap.sh
 . "$top/tests/tap.sh"
+scratch_dir
 echo "1..9"
 
 # run CMD...: its output in $tmp/log, its status in $rc

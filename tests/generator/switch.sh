@@ -20,10 +20,9 @@ set -u
 : "${TEST_DATADIR:?}" "${PGO_GEN:?}"
 top=$(cd "$TEST_DATADIR/../.." && pwd)
 here=$top/tests/generator
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/switch.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
 # shellcheck source=tests/tap.sh
 . "$top/tests/tap.sh"
+scratch_dir
 
 app='recipes-devtools/python/python3_%.bbappend'
 layers="$top/meta-pgo $TEST_DATADIR/layers/all-on/expected $TEST_DATADIR/layers/clang-serial/expected"

@@ -60,7 +60,9 @@ MARKER=PGO-TEST-IMAGE-READY
 DATETIME=${DATETIME:-$(date -u +%Y%m%d%H%M%S)}
 # per architecture: OE's MACHINE and its KERNEL_IMAGETYPE, Debian's kernel
 # package and multiarch triplet, the cross compiler, the emulators, the
-# modules /init loads (the rest of virtio is built in), and the command line
+# modules /init loads (the rest of virtio is built in), and the command line;
+# on arm the compiler is Debian's cross gcc for the triplet, the emulators
+# qemu's for QEMU_ARCH and the console ttyAMA0
 case $ARCH in
 amd64)
     MACHINE=qemux86-64 KTYPE=bzImage TRIPLET=x86_64-linux-gnu
@@ -69,30 +71,25 @@ amd64)
     # no_timer_check and tsc=reliable, as OE's runqemu passes them to x86 guests:
     # under TCG on a loaded host the kernel's IO-APIC timer check can fail and
     # panic ("IO-APIC + timer doesn't work") before the boot marker
-    CMDLINE="console=ttyS0 quiet panic=-1 no_timer_check tsc=reliable"
-    DEMO_CFLAGS="-O2 -fprofile-update=atomic" ;;
+    CMDLINE="console=ttyS0 quiet panic=-1 no_timer_check tsc=reliable" ;;
 arm64)
-    MACHINE=qemuarm64 KTYPE=Image TRIPLET=aarch64-linux-gnu
-    KMETA=linux-image-cloud-arm64 CC=aarch64-linux-gnu-gcc QEMU_USER=qemu-aarch64
-    QEMU_SYSTEM=qemu-system-aarch64
+    MACHINE=qemuarm64 KTYPE=Image TRIPLET=aarch64-linux-gnu QEMU_ARCH=aarch64
+    KMETA=linux-image-cloud-arm64
     # the cloud kernel: virtio, virtio_pci, virtio_mmio, virtio_net and
     # virtio_blk are modules (qemuarm64's devices are on PCI)
-    MODULES="virtio_ring virtio virtio_pci_legacy_dev virtio_pci_modern_dev virtio_pci virtio_mmio failover net_failover virtio_net virtio_blk"
-    CMDLINE="console=ttyAMA0 quiet panic=-1"
-    DEMO_CFLAGS="-O2 -fprofile-update=atomic" ;;
+    MODULES="virtio_ring virtio virtio_pci_legacy_dev virtio_pci_modern_dev virtio_pci virtio_mmio failover net_failover virtio_net virtio_blk" ;;
 armhf)
-    MACHINE=qemuarm KTYPE=zImage TRIPLET=arm-linux-gnueabihf
-    KMETA=linux-image-armmp-lpae CC=arm-linux-gnueabihf-gcc QEMU_USER=qemu-arm
-    QEMU_SYSTEM=qemu-system-arm
+    MACHINE=qemuarm KTYPE=zImage TRIPLET=arm-linux-gnueabihf QEMU_ARCH=arm
+    KMETA=linux-image-armmp-lpae
     # armmp-lpae: virtio and virtio_ring built in; qemuarm's devices are
     # virtio-mmio (virtio-net-device), pgo-run's virtio-net-pci
-    MODULES="virtio_pci_legacy_dev virtio_pci_modern_dev virtio_pci virtio_mmio failover net_failover virtio_net virtio_blk"
-    CMDLINE="console=ttyAMA0 quiet panic=-1"
-    # 32-bit: libgcov's atomic updates need 64-bit atomics; the layer uses
-    # the default (single) there too
-    DEMO_CFLAGS="-O2" ;;
+    MODULES="virtio_pci_legacy_dev virtio_pci_modern_dev virtio_pci virtio_mmio failover net_failover virtio_net virtio_blk" ;;
 *) die "unknown architecture '$ARCH' (amd64, arm64 or armhf)" ;;
 esac
+if [ "$ARCH" != amd64 ]; then
+    CC=$TRIPLET-gcc QEMU_USER=qemu-$QEMU_ARCH QEMU_SYSTEM=qemu-system-$QEMU_ARCH
+    CMDLINE="console=ttyAMA0 quiet panic=-1"
+fi
 
 tools="apt-get dpkg-deb $CC cpio gzip ssh-keygen readelf $QEMU_USER"
 for tool in $tools; do

@@ -50,6 +50,11 @@ static uint32_t crc32(uint32_t crc, const char *s)
  * *result receives the top of the stack (or 0 if empty). */
 static int run_program(const char *prog, long *result, int verbose)
 {
+    /* the stack depth each instruction needs */
+    static const unsigned char needs[128] = {
+        ['+'] = 2, ['-'] = 2, ['*'] = 2, ['/'] = 2, ['%'] = 2,
+        ['d'] = 1, ['s'] = 2, ['r'] = 3, ['p'] = 1, ['.'] = 1, ['['] = 1, [']'] = 1,
+    };
     long stack[STACK_MAX];
     int sp = 0;
     size_t len = strlen(prog);
@@ -67,10 +72,10 @@ static int run_program(const char *prog, long *result, int verbose)
             stack[sp++] = c - '0';
             continue;
         }
+        if ((unsigned char)c < 128 && sp < needs[(unsigned char)c])
+            return -1;
         switch (c) {
         case '+': case '-': case '*': case '/': case '%':
-            if (sp < 2)
-                return -1;
             b = stack[--sp];
             a = stack[--sp];
             if ((c == '/' || c == '%') && b == 0)
@@ -79,40 +84,30 @@ static int run_program(const char *prog, long *result, int verbose)
                           c == '*' ? a * b : c == '/' ? a / b : a % b;
             break;
         case 'd':
-            if (sp < 1 || sp >= STACK_MAX)
+            if (sp >= STACK_MAX)
                 return -1;
             stack[sp] = stack[sp - 1];
             sp++;
             break;
         case 's':
-            if (sp < 2)
-                return -1;
             a = stack[sp - 1];
             stack[sp - 1] = stack[sp - 2];
             stack[sp - 2] = a;
             break;
         case 'r':
-            if (sp < 3)
-                return -1;
             a = stack[sp - 3];
             stack[sp - 3] = stack[sp - 2];
             stack[sp - 2] = stack[sp - 1];
             stack[sp - 1] = a;
             break;
         case 'p':
-            if (sp < 1)
-                return -1;
             sp--;
             break;
         case '.':
-            if (sp < 1)
-                return -1;
             if (verbose)
                 printf("%ld\n", stack[sp - 1]);
             break;
         case '[':
-            if (sp < 1)
-                return -1;
             if (stack[sp - 1] == 0) {
                 int depth = 1;
                 while (depth && ++pc < len)
@@ -122,8 +117,6 @@ static int run_program(const char *prog, long *result, int verbose)
             }
             break;
         case ']':
-            if (sp < 1)
-                return -1;
             if (stack[sp - 1] != 0) {
                 int depth = 1;
                 while (depth && pc-- > 0)

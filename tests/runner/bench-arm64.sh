@@ -24,8 +24,8 @@ export BOOT_TIMEOUT=${BOOT_TIMEOUT:-120}
 require_tools "$QEMU" ssh ssh-keygen ssh-keyscan apt-get dpkg-deb python3 tar
 [ -x "$PGO_RUN" ] || { echo "Bail out! $PGO_RUN not built"; exit 99; }
 image_load "$out"
-json() { python3 -c "import json, sys; d = json.load(open(sys.argv[1])); sys.exit(0 if ($2) else 1)" "$1"; }
-one_line() { [ "$(wc -l <"$1")" = 1 ] && grep -q "^pgo-run: " "$1"; }
+# shellcheck source-path=SCRIPTDIR
+. "$(dirname "$0")/bench-lib.sh"
 
 # 1 the build: Debian's aarch64 python3.11 as a tarball of an installed tree
 debs=$out/pkgs/bench-debs a=$out/pkgs/apt
@@ -108,9 +108,7 @@ left() { [ -z "$(board_ssh 'ls -d /tmp/pgo-bench.* /small/* 2>/dev/null')" ]; }
 # (--accept-new-host-key records it) and known for the runs below
 : >"$W/known_hosts"
 board --log "$W/key.log" a="$W/py.tar.gz" b="$W/py.tar.gz" >"$W/key.out" 2>"$W/key.err"
-rc=$?
-[ "$rc" = 1 ] && one_line "$W/key.err" &&
-	grep -q "refused: the board's host key is not known (it offers " "$W/key.err" && left
+failed_with $? key "refused: the board's host key is not known (it offers " && [ "$rc" = 1 ] && left
 check $? "an unknown host key: refused in one line, exit $rc, nothing copied"
 board --accept-new-host-key --log "$W/accept.log" a="$W/py.tar.gz" b="$W/py.tar.gz" \
 	>"$W/accept.out" 2>"$W/accept.err" &&
@@ -119,27 +117,18 @@ check $? "--accept-new-host-key: the first key recorded, the A/A run done, nothi
 
 board --json "$W/arch.json" --log "$W/arch.log" a="$W/py.tar.gz" x86="$W/x86" \
 	>"$W/arch.out" 2>"$W/arch.err"
-rc=$?
-diag "$W/arch.err"
-[ "$rc" != 0 ] && one_line "$W/arch.err" &&
-	grep -q "check: build x86 does not start on the target: its bin/python3 is an x86_64 executable and the target is aarch64" "$W/arch.err" &&
+failed_with $? arch "check: build x86 does not start on the target: its bin/python3 is an x86_64 executable and the target is aarch64" &&
 	json "$W/arch.json" 'not d["complete"] and d["machine"] == "aarch64"' && left
 check $? "a build of another architecture: one line naming both, exit $rc; nothing left on the board"
 
 board --log "$W/lib.log" a="$W/py.tar.gz" nolib="$W/nolib.tar.gz" >"$W/lib.out" 2>"$W/lib.err"
-rc=$?
-diag "$W/lib.err"
-[ "$rc" != 0 ] && one_line "$W/lib.err" &&
-	grep -q "build nolib does not start on the target: .*libm.so.6: cannot open shared object file" "$W/lib.err" && left
+failed_with $? lib "build nolib does not start on the target: .*libm.so.6: cannot open shared object file" && left
 check $? "a build missing a library on the board: ld.so's line naming libm.so.6, exit $rc"
 
 board_ssh 'mkdir -p /small && mount -t tmpfs -o size=1m tmpfs /small' || exit 99
 board --remote-dir /small/bench --json "$W/full.json" --log "$W/full.log" a="$W/py.tar.gz" \
 	b="$W/py.tar.gz" >"$W/full.out" 2>"$W/full.err"
-rc=$?
-diag "$W/full.err"
-[ "$rc" != 0 ] && one_line "$W/full.err" &&
-	grep -q "copy: build a: the target's disk is full in /small/bench/b0" "$W/full.err" &&
+failed_with $? full "copy: build a: the target's disk is full in /small/bench/b0" &&
 	json "$W/full.json" 'not d["complete"] and "disk is full" in d["error"]' && left
 check $? "a full disk on the board: one line, exit $rc, the private directory removed"
 
@@ -159,9 +148,7 @@ t0=$(now)
 wait "$bench_pid"
 rc=$?
 echo "# time from the board's end to pgo-run's $(since "$t0")s"
-diag "$W/drop.err"
-[ "$rc" != 0 ] && one_line "$W/drop.err" &&
-	grep -q "^pgo-run: bench: ssh to root@127.0.0.1:$qemu_port failed" "$W/drop.err" &&
+failed_with "$rc" drop "^pgo-run: bench: ssh to root@127.0.0.1:$qemu_port failed" &&
 	json "$W/drop.json" 'not d["complete"] and "ssh" in d["error"] and d["rounds_done"] >= 1 and
 		all(len(d["times"][l]["startup"]) >= 3 * d["rounds_done"] for l in "ab")'
 check $? "the board dropping mid-run: one line, exit $rc, the JSON keeps the rounds measured"

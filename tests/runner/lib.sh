@@ -93,6 +93,15 @@ pids_gone() {
 
 tree_sum() { (cd "$1" 2>/dev/null && find . -type f | LC_ALL=C sort | xargs cat | cksum); }
 
+# profile_staged DIR ARCHIVE: DIR holds the demo's .gcda, pgo-manifest.xml and
+# profile.tar, nothing else, and profile.tar is ARCHIVE's bytes
+profile_staged() {
+	local files
+	files=$(cd "$1" 2>/dev/null && find . -type f | LC_ALL=C sort | tr '\n' ' ')
+	[ "$files" = "./$DEMO_GCDA_STRIPPED ./pgo-manifest.xml ./profile.tar " ] &&
+		cmp -s "$1/profile.tar" "$2"
+}
+
 # reuse_debs FROM TO: the packages another test downloaded into FROM/pkgs/debs
 # linked (or copied) into TO/pkgs/debs, so that building TO's image downloads
 # nothing again; 99 (a hard error) when TO cannot be made

@@ -15,11 +15,20 @@
 set -u
 : "${TEST_DATADIR:?}" "${PGO_RUN:?}"
 data=$TEST_DATADIR/task-builddir
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/task-builddir.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
 # shellcheck source=tests/tap.sh
 . "$(dirname "$0")/../tap.sh"
+scratch_dir
 fail() { not_ok "$@"; head -30 "$tmp/log" | diag; : >"$tmp/log"; }
+# check_err STATUS NAME [FAILED]: ok NAME when STATUS is 0, else not ok FAILED
+# (or NAME) with pgo-run's standard error
+check_err() {
+	if [ "$1" = 0 ]; then
+		ok "$2"
+	else
+		cat "$tmp/err" >"$tmp/log"
+		fail "${3:-$2}"
+	fi
+}
 : >"$tmp/log"
 
 core=$tmp/oe-core layer=$tmp/meta-hello build=$tmp/build home=$tmp/home
@@ -45,12 +54,8 @@ start=$(now)
 run -B "$build" hello greet
 status=$?
 elapsed=$(since "$start")
-if [ $status -eq 0 ]; then
-	ok "pgo-run task -B BUILD hello greet (${elapsed}s)"
-else
-	cat "$tmp/err" >"$tmp/log"
-	fail "pgo-run task -B BUILD hello greet: exit $status"
-fi
+check_err $status "pgo-run task -B BUILD hello greet (${elapsed}s)" \
+	"pgo-run task -B BUILD hello greet: exit $status"
 
 # same_run TASK: the run file, paths made as in the golden (and the PID of
 # LOGFIFO as @PID@: the one in the run file's name), equals BitBake's but for
@@ -101,12 +106,7 @@ check $? "the stamp"
 # helper, an export with quotes, backquotes, $ and a backslash
 run -B "$build" hello hello
 status=$?
-if [ $status -eq 0 ]; then
-	ok "pgo-run task -B BUILD hello hello"
-else
-	cat "$tmp/err" >"$tmp/log"
-	fail "pgo-run task -B BUILD hello hello: exit $status"
-fi
+check_err $status "pgo-run task -B BUILD hello hello" "pgo-run task -B BUILD hello hello: exit $status"
 same_run hello
 grep -qx 'export QUOTED="say \\"hi\\", \\\\`date\\\\` and \\$HOME \\ backslash"' "$tmp/ours"
 check $? "QUOTED escaped as BitBake's emit_var escapes it"
@@ -142,33 +142,22 @@ rm -rf "$build/tmp/work"
 # mc:: conf/multiconfig/MC.conf (read by bitbake.conf) changes the machine
 mkdir -p "$build/conf/multiconfig"
 printf 'MACHINE = "qemux86"\nTMPDIR = "${TOPDIR}/tmp-mc"\n' >"$build/conf/multiconfig/other.conf"
-run -B "$build" mc:other:hello greet
-if [ $? -eq 0 ] && ls "$build"/tmp-mc/work/*/hello/1.0/temp/log.do_greet >/dev/null 2>&1; then
-	ok "mc:other:hello reads conf/multiconfig/other.conf"
-else
-	cat "$tmp/err" >"$tmp/log"
-	fail "mc:other:hello reads conf/multiconfig/other.conf"
-fi
+run -B "$build" mc:other:hello greet &&
+	ls "$build"/tmp-mc/work/*/hello/1.0/temp/log.do_greet >/dev/null 2>&1
+check_err $? "mc:other:hello reads conf/multiconfig/other.conf"
 
 # errors: a PN no recipe has; a HOSTTOOLS entry not on the host
 run -B "$build" no-such-pn greet
 status=$?
-if [ $status -eq 1 ] && grep -q "nothing provides 'no-such-pn'" "$tmp/err"; then
-	ok "an unknown PN: one error"
-else
-	cat "$tmp/err" >"$tmp/log"
-	fail "an unknown PN: one error (exit $status)"
-fi
+[ $status -eq 1 ] && grep -q "nothing provides 'no-such-pn'" "$tmp/err"
+check_err $? "an unknown PN: one error" "an unknown PN: one error (exit $status)"
 rm -rf "$build/tmp"
 echo 'HOSTTOOLS += "no-such-tool-here"' >>"$build/conf/local.conf"
 run -B "$build" hello greet
 status=$?
-if [ $status -eq 1 ] && grep -q "unavailable in PATH.*: no-such-tool-here$" "$tmp/err"; then
-	ok "a HOSTTOOLS entry not on the host: BitBake's error, by name"
-else
-	cat "$tmp/err" >"$tmp/log"
-	fail "a HOSTTOOLS entry not on the host: BitBake's error (exit $status)"
-fi
+[ $status -eq 1 ] && grep -q "unavailable in PATH.*: no-such-tool-here$" "$tmp/err"
+check_err $? "a HOSTTOOLS entry not on the host: BitBake's error, by name" \
+	"a HOSTTOOLS entry not on the host: BitBake's error (exit $status)"
 
 echo "1..$n"
 [ "$failed" -eq 0 ]

@@ -7,10 +7,9 @@
 set -u
 : "${TEST_DATADIR:?}" "${PGO_RUN:?}"
 data=$TEST_DATADIR/task-funcs
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/task-funcs.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
 # shellcheck source=tests/tap.sh
 . "$(dirname "$0")/../tap.sh"
+scratch_dir
 echo "1..5"
 
 cp -R "$data/meta-funcs" "$data/build" "$tmp/"

@@ -8,10 +8,9 @@
 set -u
 : "${TEST_DATADIR:?}" "${PGO_RUN:?}"
 top=$(cd "$TEST_DATADIR/../.." && pwd)
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/task-sig.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
 # shellcheck source=tests/tap.sh
 . "$(dirname "$0")/../tap.sh"
+scratch_dir
 echo "1..5"
 
 # sig DIR KEY [LINE]: a build directory DIR with PGO_SSH_KEY = KEY (and LINE

@@ -26,9 +26,8 @@ trap 'rm -rf "$W"' EXIT
 mkdir "$W/tmp"
 export TMPDIR=$W/tmp
 
-# jq-less JSON checks: python3 EXPR over the JSON as d
-json() { "$PY" -c "import json, math, sys; d = json.load(open(sys.argv[1])); sys.exit(0 if ($2) else 1)" "$1"; }
-one_line() { [ "$(wc -l <"$1")" = 1 ] && grep -q "^pgo-run: " "$1"; }
+# shellcheck source=tests/runner/bench-lib.sh
+. "$here/runner/bench-lib.sh"
 
 # 1-6 A/A
 t0=$(now)
@@ -100,10 +99,7 @@ aarch64-linux-gnu-gcc -static -o "$W/arm/bin/python3" "$W/true.c" 2>/dev/null ||
 	aarch64-linux-gnu-gcc -o "$W/arm/bin/python3" "$W/true.c" || exit 99
 "$PGO_RUN" bench --target local --reps 2 --json "$W/arch.json" --log "$W/arch.log" \
 	a=$PY arm="$W/arm" >"$W/arch.out" 2>"$W/arch.err"
-rc=$?
-diag "$W/arch.err"
-[ "$rc" != 0 ] && one_line "$W/arch.err" &&
-	grep -q "check: build arm does not start on the target: its bin/python3 is an aarch64 executable and the target is x86_64" "$W/arch.err"
+failed_with $? arch "check: build arm does not start on the target: its bin/python3 is an aarch64 executable and the target is x86_64"
 check $? "a build of another architecture: one line naming both architectures, exit $rc"
 json "$W/arch.json" 'not d["complete"] and "aarch64" in d["error"] and d["builds"][0]["version"]' &&
 	[ -z "$(ls -A "$W/tmp")" ]
@@ -118,10 +114,7 @@ gcc -shared -fPIC -o "$W/gone/libpgobenchgone.so" "$W/gone.c" &&
 rm -rf "$W/gone"
 "$PGO_RUN" bench --target local --reps 2 --log "$W/lib.log" a=$PY nolib="$W/nolib" \
 	>"$W/lib.out" 2>"$W/lib.err"
-rc=$?
-diag "$W/lib.err"
-[ "$rc" != 0 ] && one_line "$W/lib.err" &&
-	grep -q "build nolib does not start on the target: .*libpgobenchgone.so: cannot open shared object file" "$W/lib.err"
+failed_with $? lib "build nolib does not start on the target: .*libpgobenchgone.so: cannot open shared object file"
 check $? "a build missing a library: ld.so's line naming it, exit $rc"
 
 # 12-13 a benchmark that fails on one build only, in the second round
@@ -139,10 +132,7 @@ chmod +x "$W/flaky/python3"
 "$PGO_RUN" bench --target local --benchmarks startup,nbody --reps 3 --warmup 0 --startup-runs 2 \
 	--scale 0.05 --json "$W/fl.json" --log "$W/fl.log" a=$PY flaky="$W/flaky/python3" \
 	>"$W/fl.out" 2>"$W/fl.err"
-rc=$?
-diag "$W/fl.err"
-[ "$rc" != 0 ] && one_line "$W/fl.err" &&
-	grep -q "bench: nbody failed on build flaky (exit status 7): nbody broke here" "$W/fl.err"
+failed_with $? fl "bench: nbody failed on build flaky (exit status 7): nbody broke here"
 check $? "a benchmark failing on one build: one line naming it and the build, exit $rc"
 json "$W/fl.json" 'not d["complete"] and d["rounds_done"] == 1 and len(d["times"]["flaky"]["nbody"]) == 1 and
 	len(d["times"]["a"]["nbody"]) >= 1 and len(d["times"]["a"]["startup"]) >= 2'
@@ -153,10 +143,7 @@ port=$("$PY" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); p
 "$PGO_RUN" bench --target ssh root@127.0.0.1 --ssh-port "$port" --connect-timeout 5 \
 	--json "$W/ssh.json" --log "$W/ssh.log" a=/usr/bin/python3 b=/usr/bin/python3 \
 	>"$W/ssh.out" 2>"$W/ssh.err"
-rc=$?
-diag "$W/ssh.err"
-[ "$rc" != 0 ] && one_line "$W/ssh.err" &&
-	grep -q "connect: ssh to root@127.0.0.1:$port failed" "$W/ssh.err" &&
+failed_with $? ssh "connect: ssh to root@127.0.0.1:$port failed" &&
 	json "$W/ssh.json" 'not d["complete"] and "failed" in d["error"]'
 check $? "an unreachable board: one line, exit $rc, the JSON says so"
 

@@ -39,9 +39,8 @@ fi
 # marks of this run's hostile processes, found with pgrep -f
 mark=$((70000 + $$ % 20000))
 
-# json FILE EXPR: python3's json.load of FILE (as d) and EXPR true
-json() { "$PY" -c "import json, sys; d = json.load(open(sys.argv[1])); sys.exit(0 if ($2) else 1)" "$1"; }
-one_line() { [ "$(wc -l <"$1")" = 1 ] && grep -q "^pgo-run: " "$1"; }
+# shellcheck source=tests/runner/bench-lib.sh
+. "$here/runner/bench-lib.sh"
 # no byte outside printable ASCII (and newline) in FILE
 ascii() { ! LC_ALL=C grep -q '[^ -~]' "$1"; }
 # board NAME ARGS...: pgo-run bench on the board, $W/NAME.{out,err,log}, exit in $rc

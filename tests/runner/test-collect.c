@@ -33,9 +33,12 @@ static char *gcc_version;
 /* runner/pgo-run in the build tree, found from this program's path */
 static char *pgo_run;
 
-enum kind { REG, RAW, DIR_, SYMLINK, HARDLINK, CHR, BLK, FIFO };
+enum kind { REG, RAW, DIR_, SYMLINK, HARDLINK, CHR, BLK, FIFO, FAKE };
 
-/* an archive entry: REG holds the real gcda; RAW holds data (len bytes, or a string) */
+/*
+ * an archive entry: REG holds the real gcda; RAW holds data (len bytes, or a
+ * string); FAKE holds fake_gcda's len bytes with the stamp arg (gcc's if NULL)
+ */
 struct ent {
 	const char *name;
 	enum kind kind;
@@ -127,10 +130,12 @@ add_entry(struct archive *w, const struct ent *t, const char *dir)
 {
 	struct archive_entry *e = archive_entry_new();
 	char *name = test_replace(t->name, "@T@", dir);
-	const char *data = t->kind == REG ? real_gcda : t->arg;
+	char *fake = t->kind == FAKE ? fake_gcda(t->arg ? t->arg : gcc_stamp, t->len) : NULL;
+	const char *data = t->kind == REG ? real_gcda : fake ? fake : t->arg;
 	size_t len = t->kind == REG ? real_len : t->len ? t->len : t->arg ? strlen(t->arg) : 0;
+	bool has_data = t->kind == REG || t->kind == RAW || t->kind == FAKE;
 	static const mode_t types[] = { AE_IFREG, AE_IFREG, AE_IFDIR, AE_IFLNK, AE_IFREG,
-		AE_IFCHR, AE_IFBLK, AE_IFIFO };
+		AE_IFCHR, AE_IFBLK, AE_IFIFO, AE_IFREG };
 
 	archive_entry_set_pathname(e, name);
 	archive_entry_set_filetype(e, types[t->kind]);
@@ -145,12 +150,13 @@ add_entry(struct archive *w, const struct ent *t, const char *dir)
 		archive_entry_set_hardlink(e, t->arg);
 	if (t->kind == CHR || t->kind == BLK)
 		archive_entry_set_rdevmajor(e, 1), archive_entry_set_rdevminor(e, 3);
-	if (t->kind == REG || t->kind == RAW)
+	if (has_data)
 		archive_entry_set_size(e, (la_int64_t)len);
 	assert_int_equal(archive_write_header(w, e), ARCHIVE_OK);
-	if (t->kind == REG || t->kind == RAW)
+	if (has_data)
 		assert_int_equal(archive_write_data(w, data, len), (la_ssize_t)len);
 	archive_entry_free(e);
+	free(fake);
 	free(name);
 }
 
@@ -308,6 +314,17 @@ reject(void **state, const struct ent *v, const char *want)
 		reject(state, v, want); \
 	}
 
+/* the same with the budget named set to n first */
+#define REJECT_OVER(name, budget, n, want, ...) \
+	static void \
+	name(void **state) \
+	{ \
+		static const struct ent v[] = { __VA_ARGS__, END }; \
+		struct fx *f = *state; \
+		f->o.budget = n; \
+		reject(state, v, want); \
+	}
+
 #define E "@T@/in.tar: entry "
 #define ONLY ": only regular .gcda and .fdata files are accepted"
 
@@ -377,14 +394,13 @@ REJECT(test_fdata_no_record, E "'p.fdata': no BOLT profile record",
 static void
 test_other_gcc(void **state)
 {
-	static const char other[4] = { 'A', '9', '4', '*' };
-	char *data = fake_gcda(other, 64), *want, *ws = gcda_stamp_str(gcc_stamp);
-	struct ent v[] = { R("a.gcda"), { "b.gcda", RAW, data, 64 }, END };
+	static const struct ent v[] = { R("a.gcda"), { "b.gcda", FAKE, "A94*", 64 }, END };
+	char *want, *ws = gcda_stamp_str(gcc_stamp);
 
 	want = xasprintf(E "'b.gcda': gcda version stamp 'A94*' (GCC 9.4), expected '%s' "
 		"(GCC %.*s)", ws, (int)strcspn(gcc_version, ".") + 2, gcc_version);
 	reject(state, v, want);
-	free(data), free(want), free(ws);
+	free(want), free(ws);
 }
 
 static void
@@ -404,41 +420,14 @@ test_garbage(void **state)
 	expect_rejected(f, "@T@/in.tar: not a tar archive (Unrecognized archive format)");
 }
 
-static void
-test_file_budget(void **state)
-{
-	struct fx *f = *state;
-	char *data = fake_gcda(gcc_stamp, 2048);
-	struct ent v[] = { { "big.gcda", RAW, data, 2048 }, END };
-
-	f->o.max_file_size = 1024;
-	reject(state, v, E "'big.gcda': 2048 bytes, over the budget of 1024 bytes per file");
-	free(data);
-}
-
-static void
-test_total_budget(void **state)
-{
-	struct fx *f = *state;
-	char *data = fake_gcda(gcc_stamp, 100);
-	struct ent v[] = { { "a.gcda", RAW, data, 100 }, { "b.gcda", RAW, data, 100 },
-		{ "c.gcda", RAW, data, 100 }, END };
-
-	f->o.max_total_size = 250;
-	reject(state, v, E "'c.gcda': over the budget of 250 bytes for the whole profile");
-	free(data);
-}
-
-static void
-test_file_count(void **state)
-{
-	struct fx *f = *state;
-	static const struct ent v[] = { R("a.gcda"), R("b.gcda"), R("c.gcda"),
-		END };
-
-	f->o.max_files = 2;
-	reject(state, v, E "'c.gcda': more than 2 files, over the budget");
-}
+REJECT_OVER(test_file_budget, max_file_size, 1024,
+	E "'big.gcda': 2048 bytes, over the budget of 1024 bytes per file",
+	{ "big.gcda", FAKE, NULL, 2048 })
+REJECT_OVER(test_total_budget, max_total_size, 250,
+	E "'c.gcda': over the budget of 250 bytes for the whole profile",
+	{ "a.gcda", FAKE, NULL, 100 }, { "b.gcda", FAKE, NULL, 100 }, { "c.gcda", FAKE, NULL, 100 })
+REJECT_OVER(test_file_count, max_files, 2, E "'c.gcda': more than 2 files, over the budget",
+	R("a.gcda"), R("b.gcda"), R("c.gcda"))
 
 /* a ustar header by hand: libarchive's writer would write all the data it announces */
 static void
@@ -478,15 +467,13 @@ static void
 test_truncated_data(void **state)
 {
 	struct fx *f = *state;
-	char *data = fake_gcda(gcc_stamp, 4000);
-	struct ent v[] = { { "a.gcda", RAW, data, 4000 }, END };
+	static const struct ent v[] = { { "a.gcda", FAKE, NULL, 4000 }, END };
 
 	build(f->archive, f->dir, v, false);
 	assert_int_equal(truncate(f->archive, 512 + 1000), 0);
 	/* found by the header walk, before anything is staged */
 	expect_rejected(f, "@T@/in.tar: truncated or corrupt archive (Truncated input file "
 		"(needed 4096 bytes, only 1000 available))");
-	free(data);
 }
 
 static void
@@ -849,17 +836,9 @@ test_cli(void **state)
 }
 
 /* the count is refused from the headers, before a.gcda's bad data is even read */
-static void
-test_count_before_staging(void **state)
-{
-	struct fx *f = *state;
-	char *bad = fake_gcda("XXXX", 64);
-	struct ent v[] = { { "a.gcda", RAW, bad, 64 }, R("b.gcda"), R("c.gcda"), END };
-
-	f->o.max_files = 2;
-	reject(state, v, E "'c.gcda': more than 2 files, over the budget");
-	free(bad);
-}
+REJECT_OVER(test_count_before_staging, max_files, 2,
+	E "'c.gcda': more than 2 files, over the budget",
+	{ "a.gcda", FAKE, "XXXX", 64 }, R("b.gcda"), R("c.gcda"))
 
 /* a pax path in UTF-8: named for what it is, not as a corrupt archive */
 static void
@@ -1009,10 +988,10 @@ static void
 test_meter_formats(void **state)
 {
 	struct fx *f = *state;
-	char *data = fake_gcda(gcc_stamp, 3000), *cmd, *path, *want;
+	char *cmd, *path, *want;
 	static const char *const formats[] = { "ustar", "pax", "gnu", "v7" };
 	char longname[210];
-	struct ent v[] = { R("a.gcda"), { "d/", DIR_, NULL, 0 }, { longname, RAW, data, 3000 },
+	struct ent v[] = { R("a.gcda"), { "d/", DIR_, NULL, 0 }, { longname, FAKE, NULL, 3000 },
 		END };
 
 	memset(longname, 'x', sizeof(longname) - 6);
@@ -1044,7 +1023,6 @@ test_meter_formats(void **state)
 		free(want);
 		free(path);
 	}
-	free(data);
 }
 
 /* a GNU base-256 size, and a pax size= that overrides the header's */

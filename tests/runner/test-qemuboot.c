@@ -6,6 +6,45 @@
 #include "runner/target/qemu.h"
 #include "tests/test-util.h"
 
+/* the QEMU command line for c and o, its words joined by spaces; caller frees */
+static char *
+qemu_line(const struct qemu_conf *c, const struct qemu_opts *o)
+{
+	struct bb_strvec argv = BB_STRVEC_INIT;
+	char *s;
+
+	qemu_argv(c, o, &argv);
+	s = test_join(&argv);
+	bb_strvec_clear(&argv);
+	return s;
+}
+
+/* c read from the qemuboot.conf text of the directory dir, the defaults applied */
+static void
+conf_from(struct qemu_conf *c, const char *text, const char *dir)
+{
+	struct bb_error err = BB_ERROR_INIT;
+
+	assert_int_equal(qemu_conf_parse(c, text, "x.conf", dir, &err), 0);
+	qemu_conf_defaults(c);
+}
+
+/* the QEMU command line for c and o holds each of the strings up to a NULL */
+static void
+line_holds(const struct qemu_conf *c, const struct qemu_opts *o, ...)
+{
+	char *s = qemu_line(c, o);
+	const char *want;
+	va_list ap;
+
+	va_start(ap, o);
+	while ((want = va_arg(ap, const char *)))
+		if (!strstr(s, want))
+			fail_msg("'%s' not in '%s'", want, s);
+	va_end(ap);
+	free(s);
+}
+
 static void
 test_fixture(void **state)
 {
@@ -62,7 +101,6 @@ test_ext4_argv(void **state)
 	struct qemu_conf c = QEMU_CONF_INIT;
 	struct bb_error err = BB_ERROR_INIT;
 	struct qemu_opts o = { "/opt/q,bin", QEMU_ACCEL_TCG, 0, "pgo.x=1", "-name t", 0 };
-	struct bb_strvec argv = BB_STRVEC_INIT;
 	char *s;
 
 	assert_int_equal(qemu_conf_parse(&c, ext4_conf, "x.conf", "/d,e", &err), 0);
@@ -71,8 +109,7 @@ test_ext4_argv(void **state)
 	assert_string_equal(c.mem, "-m 1024");
 	assert_string_equal(c.opt_append, "-device qemu-xhci -device usb-kbd");
 	qemu_conf_defaults(&c);
-	qemu_argv(&c, &o, &argv);
-	s = test_join(&argv);
+	s = qemu_line(&c, &o);
 	assert_string_equal(s, "/opt/q,bin/qemu-system-aarch64 -accel tcg -machine virt "
 		"-cpu cortex-a57 -m 1024 -smp 1 -nodefaults -no-user-config -display none "
 		"-snapshot -kernel /d,e/Image -append root=/dev/vda rw console=ttyAMA0,115200 "
@@ -80,7 +117,6 @@ test_ext4_argv(void **state)
 		"if=virtio,format=raw -chardev stdio,id=pgo-serial,signal=off "
 		"-serial chardev:pgo-serial -device qemu-xhci -device usb-kbd -name t");
 	free(s);
-	bb_strvec_clear(&argv);
 	qemu_conf_release(&c);
 }
 
@@ -91,14 +127,12 @@ test_initramfs_ssh_kvm(void **state)
 	struct qemu_conf c = QEMU_CONF_INIT;
 	struct bb_error err = BB_ERROR_INIT;
 	struct qemu_opts o = { NULL, QEMU_ACCEL_KVM, 2222, NULL, NULL, 0 };
-	struct bb_strvec argv = BB_STRVEC_INIT;
 	char *s;
 
 	assert_int_equal(qemu_conf_load(&c, path, &err), 0);
 	qemu_conf_set(&c.kernel, "/k");
 	qemu_conf_set(&c.rootfs, "/r.cpio.gz");
-	qemu_argv(&c, &o, &argv);
-	s = test_join(&argv);
+	s = qemu_line(&c, &o);
 	assert_string_equal(s, "qemu-system-x86_64 -accel kvm -machine q35,i8042=off "
 		"-cpu host -m 512 -smp 1 -nodefaults -no-user-config -display none -snapshot "
 		"-kernel /k -append console=ttyS0 quiet panic=-1 -initrd /r.cpio.gz "
@@ -106,7 +140,6 @@ test_initramfs_ssh_kvm(void **state)
 		"-netdev user,id=net0,restrict=on,hostfwd=tcp:127.0.0.1:2222-:22 "
 		"-device virtio-net-pci,netdev=net0,romfile= -no-reboot");
 	free(s);
-	bb_strvec_clear(&argv);
 	qemu_conf_release(&c);
 	free(path);
 }
@@ -130,28 +163,16 @@ test_rootfs_opt(void **state)
 		"-device virtio-blk-device,drive=disk0\n"
 		"qb_kernel_root = /dev/vda ro\n";
 	struct qemu_conf c = QEMU_CONF_INIT;
-	struct bb_error err = BB_ERROR_INIT;
 	struct qemu_opts o = { NULL, QEMU_ACCEL_TCG, 0, NULL, NULL, 0 };
-	struct bb_strvec argv = BB_STRVEC_INIT;
-	char *s;
 
-	assert_int_equal(qemu_conf_parse(&c, conf, "x.conf", "/d,e", &err), 0);
-	qemu_conf_defaults(&c);
-	qemu_argv(&c, &o, &argv);
-	s = test_join(&argv);
-	assert_non_null(strstr(s, " -append root=/dev/vda ro console=ttyS0,115200 -drive "
+	conf_from(&c, conf, "/d,e");
+	line_holds(&c, &o, " -append root=/dev/vda ro console=ttyS0,115200 -drive "
 		"id=disk0,file=/d,,e/img.ext4,if=none,format=raw -device "
-		"virtio-blk-device,drive=disk0 -chardev "));
-	free(s);
-	bb_strvec_clear(&argv);
+		"virtio-blk-device,drive=disk0 -chardev ", NULL);
 	/* no QB_KERNEL_ROOT: runqemu's /dev/vda, rw */
 	qemu_conf_set(&c.kernel_root, NULL);
 	qemu_conf_defaults(&c);
-	qemu_argv(&c, &o, &argv);
-	s = test_join(&argv);
-	assert_non_null(strstr(s, " -append root=/dev/vda rw console="));
-	free(s);
-	bb_strvec_clear(&argv);
+	line_holds(&c, &o, " -append root=/dev/vda rw console=", NULL);
 	qemu_conf_release(&c);
 }
 
@@ -160,36 +181,18 @@ static void
 test_smp(void **state)
 {
 	struct qemu_conf c = QEMU_CONF_INIT;
-	struct bb_error err = BB_ERROR_INIT;
 	struct qemu_opts o = { NULL, QEMU_ACCEL_TCG, 0, NULL, NULL, 4 };
-	struct bb_strvec argv = BB_STRVEC_INIT;
-	char *s;
 
-	assert_int_equal(qemu_conf_parse(&c, ext4_conf, "x.conf", "/d", &err), 0);
-	qemu_conf_defaults(&c);
-	qemu_argv(&c, &o, &argv);
-	s = test_join(&argv);
-	assert_non_null(strstr(s, "qemu-system-aarch64 -accel tcg,thread=multi -machine virt "
-		"-cpu cortex-a57 -m 1024 -smp 4 -nodefaults "));
-	free(s);
-	bb_strvec_clear(&argv);
+	conf_from(&c, ext4_conf, "/d");
+	line_holds(&c, &o, "qemu-system-aarch64 -accel tcg,thread=multi -machine virt "
+		"-cpu cortex-a57 -m 1024 -smp 4 -nodefaults ", NULL);
 	o.accel = QEMU_ACCEL_KVM;
 	o.smp = 2;
-	qemu_argv(&c, &o, &argv);
-	s = test_join(&argv);
-	assert_non_null(strstr(s, " -accel kvm -machine virt "));
-	assert_non_null(strstr(s, " -m 1024 -smp 2 -nodefaults "));
-	free(s);
-	bb_strvec_clear(&argv);
+	line_holds(&c, &o, " -accel kvm -machine virt ", " -m 1024 -smp 2 -nodefaults ", NULL);
 	/* one CPU asked: no MTTCG */
 	o.accel = QEMU_ACCEL_TCG;
 	o.smp = 1;
-	qemu_argv(&c, &o, &argv);
-	s = test_join(&argv);
-	assert_non_null(strstr(s, " -accel tcg -machine virt "));
-	assert_non_null(strstr(s, " -smp 1 "));
-	free(s);
-	bb_strvec_clear(&argv);
+	line_holds(&c, &o, " -accel tcg -machine virt ", " -smp 1 ", NULL);
 	qemu_conf_release(&c);
 }
 

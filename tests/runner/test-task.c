@@ -124,6 +124,26 @@ exists_in(const char *dir, const char *name)
 	return ret;
 }
 
+/* the demo's task run in f, which must succeed; *log as run_task leaves it */
+static void
+demo_runs(struct fx *f, const char *task, char **log)
+{
+	fx_demo(f);
+	assert_int_equal(run_task(f, task, log), 0);
+}
+
+/* whether the demo's stamp of task (do_NAME) is in TOPDIR/stamps */
+static bool
+stamped(const struct fx *f, const char *task)
+{
+	char *stamps = xstrcat(f->top, "/stamps", NULL), *name = xstrcat("demo-1.0.", task, NULL);
+	bool ret = exists_in(stamps, name);
+
+	free(stamps);
+	free(name);
+	return ret;
+}
+
 #define assert_contains(hay, needle) do { \
 		const char *h_ = (hay), *n_ = (needle); \
 		if (!h_ || !strstr(h_, n_)) \
@@ -475,7 +495,7 @@ test_fail(void **state)
 	free(test_write(stamps, "demo-1.0.do_fail", "an old stamp\n"));
 	assert_int_equal(run_task(&f, "do_fail", &log), 3);
 	/* no stamp, and the old one is gone */
-	assert_false(exists_in(stamps, "demo-1.0.do_fail"));
+	assert_false(stamped(&f, "do_fail"));
 	assert_non_null(log);
 	text = test_read(log);
 	assert_contains(text, "about to fail\n");
@@ -547,16 +567,13 @@ static void
 test_empty_log(void **state)
 {
 	struct fx f;
-	char *log = NULL, *stamps;
+	char *log = NULL;
 
-	fx_demo(&f);
-	assert_int_equal(run_task(&f, "quiet", &log), 0);
+	demo_runs(&f, "quiet", &log);
 	assert_false(bb_path_exists(log));
 	assert_false(exists_in(f.temp, "log.do_quiet"));
 	check_task_order(&f, "do_quiet");
-	stamps = xstrcat(f.top, "/stamps", NULL);
-	assert_true(exists_in(stamps, "demo-1.0.do_quiet"));
-	free(stamps);
+	assert_true(stamped(&f, "do_quiet"));
 	free(log);
 	fx_release(&f);
 }
@@ -566,15 +583,12 @@ static void
 test_noexec(void **state)
 {
 	struct fx f;
-	char *log = NULL, *stamps;
+	char *log = NULL;
 
-	fx_demo(&f);
-	assert_int_equal(run_task(&f, "build", &log), 0);
+	demo_runs(&f, "build", &log);
 	assert_null(log);
 	assert_false(bb_path_exists(f.temp));
-	stamps = xstrcat(f.top, "/stamps", NULL);
-	assert_true(exists_in(stamps, "demo-1.0.do_build"));
-	free(stamps);
+	assert_true(stamped(&f, "do_build"));
 	fx_release(&f);
 }
 
