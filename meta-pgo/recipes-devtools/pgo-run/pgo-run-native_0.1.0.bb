@@ -16,7 +16,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=259375f6ee7833080305006e5b12a14ed6f5f43cae3ccfd1c9a63ee5433c4c05"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=a584006387d1c406a364acefc84d1160148da96ea9afa48f6516885b1933f30f"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
