@@ -9,23 +9,22 @@ bin_PROGRAMS += %D%/pgo-run
 %C%_task_sources = %D%/task/task.c %D%/task/task.h %D%/task/task-opts.c \
 	%D%/task/hosttools.c %D%/task/runscript.c %D%/task/runscript.h %D%/task/log.c %D%/task/log.h
 # the target: QEMU, ssh, the serial console or this machine, through one poll loop
-%C%_target_sources = %D%/target/session.c %D%/target/session.h %D%/target/stages.c \
-	%D%/target/boot.c %D%/target/transport.h %D%/target/transport-ssh.c \
+%C%_target_sources = %D%/target/target.h %D%/target/target.c %D%/target/session.c \
+	%D%/target/session.h %D%/target/boot.c %D%/target/transport.h %D%/target/transport-ssh.c \
 	%D%/target/transport-serial.c %D%/target/transport-local.c %D%/target/loop.c \
 	%D%/target/loop.h %D%/target/progress.c %D%/target/progress.h %D%/target/qemu.c \
 	%D%/target/qemu.h %D%/target/console.c %D%/target/console.h %D%/target/ssh.c \
 	%D%/target/ssh.h %D%/target/junit.c %D%/target/junit.h
 # "pgo-run profile" and "import": the archive brought back, checked and installed
 %C%_profile_sources = %D%/profile/profile.c %D%/profile/profile.h %D%/profile/profile-opts.c \
+	%D%/profile/stages.c %D%/profile/stages.h \
 	%D%/profile/import-opts.c %D%/profile/import.c %D%/profile/collect.c \
 	%D%/profile/collect.h %D%/profile/collect-out.c %D%/profile/collect-import.h \
 	%D%/profile/la.c %D%/profile/la.h %D%/profile/gcda.c \
 	%D%/profile/gcda.h %D%/profile/fdata.c %D%/profile/fdata.h %D%/profile/overlay.c \
 	%D%/profile/overlay.h %D%/profile/tarmeter.c %D%/profile/tarmeter.h
 # the session and what it links, for the tests
-%C%_session_sources = $(%C%_target_sources) %D%/proc.c %D%/proc.h %D%/quote.c %D%/quote.h \
-	%D%/profile/overlay.c \
-	%D%/profile/overlay.h %D%/profile/tarmeter.c %D%/profile/tarmeter.h
+%C%_session_sources = $(%C%_target_sources) %D%/proc.c %D%/proc.h %D%/quote.c %D%/quote.h
 # "pgo-run bench": the builds timed on the target through the same session,
 # with the benchmark set of bench/pybench built into the program (bench-set.c)
 %C%_bench_sources = %D%/bench/bench.c %D%/bench/bench.h %D%/bench/bench-run.h \

@@ -105,8 +105,9 @@ check_PROGRAMS += %D%/runner/test-loop %D%/runner/test-serial
 %C%_runner_test_serial_SOURCES = %D%/runner/test-serial.c %D%/test-util.c %D%/test-util.h \
 	runner/profile/collect.c runner/profile/collect.h runner/profile/collect-out.c \
 	runner/profile/collect-import.h runner/profile/la.c runner/profile/la.h runner/profile/gcda.c runner/profile/gcda.h \
-	runner/profile/fdata.c runner/profile/fdata.h \
-	$(runner_session_sources)
+	runner/profile/fdata.c runner/profile/fdata.h runner/profile/stages.c runner/profile/stages.h \
+	runner/profile/overlay.c runner/profile/overlay.h runner/profile/tarmeter.c \
+	runner/profile/tarmeter.h $(runner_session_sources)
 %C%_runner_test_serial_CPPFLAGS = $(TEST_CFLAGS) $(LIBARCHIVE_CFLAGS) $(LIBXML2_CFLAGS)
 %C%_runner_test_serial_LDADD = $(TEST_LIBS) $(LIBARCHIVE_LIBS) $(LIBXML2_LIBS)
 

@@ -134,13 +134,13 @@ set_int(const char *opt, const char *arg, int min, int max, int *out)
 static int
 set_target(struct bench_opts *o, const char *arg)
 {
-	static const struct { const char *name; enum profile_target t; } ts[] = {
+	static const struct { const char *name; enum target_kind t; } ts[] = {
 		{ "local", TARGET_LOCAL }, { "ssh", TARGET_SSH }, { "qemu", TARGET_QEMU },
 	};
 
 	for (size_t i = 0; i < sizeof(ts) / sizeof(ts[0]); i++)
 		if (!strcmp(arg, ts[i].name)) {
-			o->p.target = ts[i].t;
+			o->p.t.target = ts[i].t;
 			return 0;
 		}
 	return bad_arg("target", arg);
@@ -154,13 +154,13 @@ number_opt(struct bench_opts *o, int c)
 	int r;
 
 	switch (c) {
-	case O_SMP: return set_int("smp", optarg, 1, 256, &p->smp);
-	case O_KNOWN_HOSTS: p->known_hosts = optarg; return 0;
-	case O_ACCEPT_NEW: p->accept_new_host_key = true; return 0;
+	case O_SMP: return set_int("smp", optarg, 1, 256, &p->t.smp);
+	case O_KNOWN_HOSTS: p->t.known_hosts = optarg; return 0;
+	case O_ACCEPT_NEW: p->t.accept_new_host_key = true; return 0;
 	case O_OE_PGO: o->oe_pgo = true; return 0;
-	case O_SSH_PORT: return set_int("ssh-port", optarg, 1, 65535, &p->ssh_port);
-	case O_BOOT: return set_number("boot-timeout", optarg, 0, 1e7, &p->boot_timeout);
-	case O_CONNECT: return set_number("connect-timeout", optarg, 0, 1e7, &p->connect_timeout);
+	case O_SSH_PORT: return set_int("ssh-port", optarg, 1, 65535, &p->t.ssh_port);
+	case O_BOOT: return set_number("boot-timeout", optarg, 0, 1e7, &p->t.boot_timeout);
+	case O_CONNECT: return set_number("connect-timeout", optarg, 0, 1e7, &p->t.connect_timeout);
 	case O_TIMEOUT: return set_number("timeout", optarg, 1, 1e7, &p->timeout);
 	case O_REPS: return set_int("reps", optarg, 2, 100000, &o->reps);
 	case O_WARMUP: return set_int("warmup", optarg, 0, 1000, &o->warmup);
@@ -190,7 +190,7 @@ number_opt(struct bench_opts *o, int c)
 	case O_ACCEL:
 		for (int i = 0; qemu_accel_names[i]; i++)
 			if (!strcmp(qemu_accel_names[i], optarg)) {
-				p->accel = (enum qemu_accel)i;
+				p->t.accel = (enum qemu_accel)i;
 				return 0;
 			}
 		return bad_arg("accel", optarg);
@@ -204,11 +204,11 @@ bench_opt(struct bench_opts *o, int c)
 {
 	struct profile_opts *p = &o->p;
 	const char **str[] = {
-		[O_QEMUBOOT - O_TARGET] = &p->qemuboot, [O_KERNEL - O_TARGET] = &p->kernel,
-		[O_ROOTFS - O_TARGET] = &p->rootfs, [O_BINDIR - O_TARGET] = &p->qemu_bindir,
-		[O_QAPPEND - O_TARGET] = &p->qemu_append,
-		[O_KAPPEND - O_TARGET] = &p->kernel_append, [O_KEY - O_TARGET] = &p->ssh_key,
-		[O_USER - O_TARGET] = &p->ssh_user, [O_MARKER - O_TARGET] = &p->boot_marker,
+		[O_QEMUBOOT - O_TARGET] = &p->t.qemuboot, [O_KERNEL - O_TARGET] = &p->t.kernel,
+		[O_ROOTFS - O_TARGET] = &p->t.rootfs, [O_BINDIR - O_TARGET] = &p->t.qemu_bindir,
+		[O_QAPPEND - O_TARGET] = &p->t.qemu_append,
+		[O_KAPPEND - O_TARGET] = &p->t.kernel_append, [O_KEY - O_TARGET] = &p->t.ssh_key,
+		[O_USER - O_TARGET] = &p->t.ssh_user, [O_MARKER - O_TARGET] = &p->t.boot_marker,
 		[O_REMOTE - O_TARGET] = &p->remote_dir, [O_LOG - O_TARGET] = &p->log,
 		[O_JSON - O_TARGET] = &o->json, [O_SVG - O_TARGET] = &o->svg,
 		[O_BENCHMARKS - O_TARGET] = &o->benchmarks, [O_STR_END - O_TARGET] = NULL,
@@ -297,16 +297,16 @@ check_opts(struct bench_opts *o)
 	if (o->nbuilds < 2 && !o->builddir)
 		return usage_error("%s", "two builds or more are needed: LABEL=PATH LABEL=PATH... "
 			"or -B BUILDDIR");
-	if (p->target == TARGET_QEMU && !p->qemuboot && !p->kernel)
+	if (p->t.target == TARGET_QEMU && !p->t.qemuboot && !p->t.kernel)
 		return usage_error("%s", "--target qemu needs --qemuboot FILE or --kernel FILE");
-	if (p->target != TARGET_QEMU && (p->qemuboot || p->kernel || p->rootfs || p->smp))
+	if (p->t.target != TARGET_QEMU && (p->t.qemuboot || p->t.kernel || p->t.rootfs || p->t.smp))
 		return usage_error("%s", "--qemuboot, --kernel, --rootfs and --smp are for "
 			"--target qemu");
 	if (o->oe_pgo && !o->builddir)
 		return usage_error("%s", "--oe-pgo is for -B BUILDDIR");
-	if (p->target != TARGET_SSH && p->ssh_port)
+	if (p->t.target != TARGET_SSH && p->t.ssh_port)
 		return usage_error("%s", "--ssh-port is for --target ssh");
-	if (p->target != TARGET_SSH && (p->known_hosts || p->accept_new_host_key))
+	if (p->t.target != TARGET_SSH && (p->t.known_hosts || p->t.accept_new_host_key))
 		return usage_error("%s", "--known-hosts and --accept-new-host-key are for --target "
 			"ssh (a QEMU guest's key is never recorded)");
 	if (p->remote_dir && *p->remote_dir != '/')
@@ -333,13 +333,13 @@ bench_parse_opts(struct bench_opts *o, int argc, char **argv)
 			return r > 0 ? 0 : 2;
 	}
 	/* --target ssh HOST: the first operand */
-	if (o->p.target == TARGET_SSH) {
+	if (o->p.t.target == TARGET_SSH) {
 		const char *h = optind < argc ? argv[optind] : "";
 
 		if (!*h || strchr(h, '=') || *h == '@' || h[strlen(h) - 1] == '@')
 			return usage_error("%s", "--target ssh needs the board: --target ssh "
 				"[USER@]HOST");
-		o->p.host = argv[optind++];
+		o->p.t.host = argv[optind++];
 	}
 	for (; optind < argc; optind++)
 		if (add_build(o, argv[optind]))

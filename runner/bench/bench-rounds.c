@@ -75,7 +75,7 @@ driver_line(struct bench *b, const char *line)
 				"%d): %s", l.name, b->o->builds[l.build].label, l.status, l.rest);
 		break;
 	case BENCH_LINE_GROUP:
-		if (b->cmd_lines || b->s.tr == &transport_local)
+		if (b->cmd_lines || b->o->p.t.target == TARGET_LOCAL)
 			break;
 		b->group_pid = l.pid;
 		b->group_leader = l.pid == l.pgid;
@@ -92,7 +92,6 @@ bench_out_line(void *ctx, const char *line)
 	struct bench *b = ctx;
 	bool group = false;
 
-	b->out_line(ctx, line);
 	if (!strncmp(line, "PGO-BENCH", 9))
 		group = driver_line(b, line);
 	b->cmd_lines++;

@@ -11,16 +11,15 @@
 
 #include "bblang/strvec.h"
 #include "runner/bench/bench.h"
-#include "runner/target/session.h"
+#include "runner/target/target.h"
 
 struct bench {
-	struct session s;		/* first: the line callbacks get it as their ctx */
+	struct session s;
 	struct bench_opts *o;
 	struct bench_result r;
 	char *host_tmp;			/* here: the set, the unpacked tarballs */
 	char *priv;			/* the private directory on the target */
 	bool priv_made;
-	void (*out_line)(void *ctx, const char *line);	/* the session's */
 	struct bb_strvec lines;		/* the output captured */
 	bool capture;
 	/* the rounds */
@@ -62,7 +61,7 @@ int bench_stage_check(struct bench *b);
 /* bench-there.c: the shell command that runs build bd's python; caller frees */
 char *bench_python_cmd(const struct bench_build *bd);
 
-/* bench-rounds.c: the output lines of the command running: captured, and into the log */
+/* bench-rounds.c: the session's out_line: the command's output lines captured (ctx: b) */
 void bench_out_line(void *ctx, const char *line);
 /* bench-rounds.c: the rounds */
 int bench_stage_bench(struct bench *b);

@@ -19,7 +19,7 @@
 int
 bench_target_sh(struct bench *b, const char *cmd, double timeout, const char *what, bool capture)
 {
-	bool remote = b->s.tr != &transport_local;
+	bool remote = b->o->p.t.target != TARGET_LOCAL;
 	char *full = remote ? xstrcat(GROUP_CMD, cmd, NULL) : xstrdup(cmd);
 	int r;
 
@@ -27,7 +27,7 @@ bench_target_sh(struct bench *b, const char *cmd, double timeout, const char *wh
 	b->capture = capture;
 	b->cmd_lines = 0;
 	b->group_pid = 0;
-	r = b->s.tr->shell(&b->s, full, timeout, what);
+	r = target_shell(&b->s, full, timeout, what);
 	b->capture = false;
 	if (r < 0 && b->group_pid && !b->s.interrupted) {
 		b->orphan_pid = b->group_pid;
@@ -64,7 +64,7 @@ bench_kill_orphan(struct bench *b)
 	int r;
 
 	b->s.err = (struct bb_error)BB_ERROR_INIT;
-	r = b->s.tr->shell(&b->s, cmd, 30, "kill");
+	r = target_shell(&b->s, cmd, 30, "kill");
 	progress_note(&b->s.pr, r ? "could not kill what the command cut off left running on "
 		"the target (its shell: PID %ld)" : "killed what the command cut off left running "
 		"on the target (its shell: PID %ld)", b->orphan_pid);
@@ -73,25 +73,6 @@ bench_kill_orphan(struct bench *b)
 	b->s.failed = failed;
 	b->orphan_pid = 0;
 	free(cmd);
-}
-
-/* cmd on the target with stdin from fd */
-static int
-target_sh_in(struct bench *b, const char *cmd, int fd, double timeout, const char *what)
-{
-	struct bb_strvec argv = BB_STRVEC_INIT;
-	int r;
-
-	if (b->s.tr != &transport_local)
-		return ssh_shell_in(&b->s, cmd, fd, timeout, what);
-	bb_strvec_pushdup(&argv, "/bin/sh");
-	bb_strvec_pushdup(&argv, "-c");
-	bb_strvec_pushdup(&argv, cmd);
-	r = session_cmd_start_in(&b->s, &argv, NULL, fd, -1);
-	if (!r)
-		r = session_cmd_wait(&b->s, timeout, 0, what);
-	bb_strvec_clear(&argv);
-	return r;
 }
 
 static const char *
@@ -141,7 +122,7 @@ push(struct bench *b, int fd, const char *sub, const char *what)
 	lseek(fd, 0, SEEK_SET);
 	progress_last(&b->s.pr, what);
 	progress_draw(&b->s.pr, true);
-	r = target_sh_in(b, cmd, fd, 3600, "tar");
+	r = target_shell_in(&b->s, cmd, fd, 3600, "tar");
 	if (r > 0 && session_disk_full(b->s.cmd_msg))
 		bench_fail(b, "%s: the target's disk is full in %s (%lld bytes to unpack): %s", what,
 			dir, (long long)size, b->s.cmd_msg);

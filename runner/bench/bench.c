@@ -116,22 +116,22 @@ connect_target(struct bench *b)
 	struct session *s = &b->s;
 	const struct profile_opts *p = &b->o->p;
 
-	switch (p->target) {
+	switch (p->t.target) {
 	case TARGET_QEMU:
-		s->tr = &transport_ssh_guest;
 		b->r.emulated = true;
-		if (guest_boot_connect(s) < 0)
+		if (target_boot_connect(s) < 0)
 			return -1;
 		b->priv = xstrdup(p->remote_dir ? p->remote_dir : "/tmp/pgo-bench");
 		return 0;
 	case TARGET_SSH:
-		if (board_connect(s) < 0)
+		if (target_board_connect(s) < 0)
 			return -1;
 		b->priv = p->remote_dir ? xstrdup(p->remote_dir) :
 			xasprintf("/tmp/pgo-bench.%s", s->nonce);
 		return 0;
 	default:
-		s->tr = &transport_local;
+		if (target_here(s) < 0)
+			return -1;
 		s->cmd_group = true;	/* a command cut off here is killed whole */
 		b->priv = p->remote_dir ? xstrdup(p->remote_dir) :
 			xasprintf("%s/target", b->host_tmp);
@@ -145,16 +145,19 @@ disconnect(struct bench *b, bool ok)
 {
 	struct session *s = &b->s;
 
-	if (s->tr == &transport_local) {
+	switch (b->o->p.t.target) {
+	case TARGET_LOCAL:
 		if (b->priv_made)
 			bb_rmtree(b->priv);
-	} else if (s->tr == &transport_ssh_board) {
+		return;
+	case TARGET_SSH:
 		if (b->priv_made) {
 			s->remote_dir = xstrdup(b->priv);
-			s->tr->shutdown(s, ok);
+			target_shutdown(s, ok);
 		}
-	} else if (s->tr && s->tr->shutdown) {
-		s->tr->shutdown(s, ok);
+		return;
+	default:
+		target_shutdown(s, ok);
 	}
 }
 
@@ -176,11 +179,11 @@ target_name(struct bench *b)
 	static char buf[300];
 	const struct profile_opts *p = &b->o->p;
 
-	if (p->target == TARGET_SSH)
-		snprintf(buf, sizeof(buf), "ssh:%s", p->host);
-	else if (p->target == TARGET_QEMU)
-		snprintf(buf, sizeof(buf), "qemu:%s", b->s.vm.conf.machine_name ?
-			b->s.vm.conf.machine_name : "guest");
+	if (p->t.target == TARGET_SSH)
+		snprintf(buf, sizeof(buf), "ssh:%s", p->t.host);
+	else if (p->t.target == TARGET_QEMU)
+		snprintf(buf, sizeof(buf), "qemu:%s", session_machine(&b->s) ?
+			session_machine(&b->s) : "guest");
 	else
 		snprintf(buf, sizeof(buf), "local");
 	return buf;
@@ -266,8 +269,6 @@ bench_run(struct bench_opts *o)
 		return 1;
 	}
 	memset(&b, 0, sizeof(b));
-	o->p.python = "python3";
-	o->p.task = "bench";
 	if (!o->seed_set) {
 		struct timespec ts;
 
@@ -275,10 +276,10 @@ bench_run(struct bench_opts *o)
 		o->seed = (unsigned long long)ts.tv_sec * 1000003ULL;
 		o->seed = (o->seed + (unsigned long long)ts.tv_nsec) % 1000000000000ULL;
 	}
-	session_init(&b.s, &o->p, log, "bench", stages);
+	session_init(&b.s, &o->p.t, log, o->p.junit != NULL, "bench", "python3 bench", stages);
 	b.o = o;
-	b.out_line = b.s.cout.line;
-	b.s.cout.line = bench_out_line;
+	b.s.out_line = bench_out_line;
+	b.s.out_ctx = &b;
 	result_init(&b);
 	r = run(&b);
 	session_stop(&b.s);

@@ -11,7 +11,7 @@
  * speedup against the first build with its interval; bench-out.c writes the
  * table, the JSON (every raw time) and the SVG chart.
  *
- * The target is reached as "pgo-run profile" reaches it (session.h): QEMU
+ * The target is reached as "pgo-run profile" reaches it (target.h): QEMU
  * booted from an image (ssh to the guest: "emulated", never a speed), a
  * board over ssh, or this machine. Errors are one line; the JSON then keeps
  * what was measured.

@@ -7,7 +7,6 @@
 
 #include "common/fe.h"
 #include "runner/cli.h"
-#include "runner/target/ssh.h"
 
 static const char profile_usage[] =
 	"usage: pgo-run profile --target qemu|ssh HOST|qemu-user|local --python PATH\n"
@@ -190,25 +189,25 @@ choice_opt(struct profile_opts *o, int c)
 
 	switch (c) {
 	case O_TARGET:
-		r = set_choice("target", optarg, profile_target_names, &v);
-		o->target = (enum profile_target)v;
+		r = set_choice("target", optarg, target_names, &v);
+		o->t.target = (enum target_kind)v;
 		return r;
 	case O_TRANSPORT:
 		r = set_choice("transport", optarg, transports, &v);
-		o->transport = (enum profile_transport)v;
+		o->t.transport = (enum target_transport)v;
 		return r;
 	case O_ACCEL:
 		r = set_choice("accel", optarg, qemu_accel_names, &v);
-		o->accel = (enum qemu_accel)v;
+		o->t.accel = (enum qemu_accel)v;
 		return r;
 	case O_TOOLCHAIN:
 		return set_choice("toolchain", optarg, toolchains, &v);
 	case O_STRIP:
 		return set_int("gcov-prefix-strip", optarg, 0, INT_MAX, &o->strip);
 	case O_SMP:
-		return set_int("smp", optarg, 1, 256, &o->smp);
+		return set_int("smp", optarg, 1, 256, &o->t.smp);
 	case O_SSH_PORT:
-		return set_int("ssh-port", optarg, 1, 65535, &o->ssh_port);
+		return set_int("ssh-port", optarg, 1, 65535, &o->t.ssh_port);
 	}
 	return 1;
 }
@@ -217,18 +216,18 @@ static int
 profile_opt(struct profile_opts *o, int c)
 {
 	const char **str[] = {
-		[O_QEMUBOOT - O_TARGET] = &o->qemuboot, [O_KERNEL - O_TARGET] = &o->kernel,
-		[O_ROOTFS - O_TARGET] = &o->rootfs, [O_BINDIR - O_TARGET] = &o->qemu_bindir,
-		[O_QAPPEND - O_TARGET] = &o->qemu_append,
-		[O_KAPPEND - O_TARGET] = &o->kernel_append, [O_KEY - O_TARGET] = &o->ssh_key,
-		[O_USER - O_TARGET] = &o->ssh_user, [O_MARKER - O_TARGET] = &o->boot_marker,
+		[O_QEMUBOOT - O_TARGET] = &o->t.qemuboot, [O_KERNEL - O_TARGET] = &o->t.kernel,
+		[O_ROOTFS - O_TARGET] = &o->t.rootfs, [O_BINDIR - O_TARGET] = &o->t.qemu_bindir,
+		[O_QAPPEND - O_TARGET] = &o->t.qemu_append,
+		[O_KAPPEND - O_TARGET] = &o->t.kernel_append, [O_KEY - O_TARGET] = &o->t.ssh_key,
+		[O_USER - O_TARGET] = &o->t.ssh_user, [O_MARKER - O_TARGET] = &o->t.boot_marker,
 		[O_PYTHON - O_TARGET] = &o->python, [O_TASK - O_TARGET] = &o->task,
 		[O_REMOTE - O_TARGET] = &o->remote_dir, [O_GCCVER - O_TARGET] = &o->gcc_version,
 		[O_CC - O_TARGET] = &o->cc, [O_OUT - O_TARGET] = &o->out,
 		[O_ARCHIVE - O_TARGET] = &o->archive, [O_LOG - O_TARGET] = &o->log,
 		[O_MACHINE - O_TARGET] = &o->machine, [O_IMAGE - O_TARGET] = &o->image,
-		[O_QEMU_USER - O_TARGET] = &o->qemu_user, [O_ARCH - O_TARGET] = &o->arch,
-		[O_SYSROOT - O_TARGET] = &o->sysroot, [O_JUNIT - O_TARGET] = &o->junit,
+		[O_QEMU_USER - O_TARGET] = &o->t.qemu_user, [O_ARCH - O_TARGET] = &o->t.arch,
+		[O_SYSROOT - O_TARGET] = &o->t.sysroot, [O_JUNIT - O_TARGET] = &o->junit,
 		[O_JUNIT - O_TARGET + 1] = NULL,
 	};
 	int r;
@@ -238,15 +237,15 @@ profile_opt(struct profile_opts *o, int c)
 		return 0;
 	}
 	switch (c) {
-	case O_KNOWN_HOSTS: o->known_hosts = optarg; return 0;
+	case O_KNOWN_HOSTS: o->t.known_hosts = optarg; return 0;
 	case O_OVERLAY: o->overlay = optarg; return 0;
 	case O_OVERLAY_KEEP: o->overlay_keep_modes = true; return 0;
-	case O_ACCEPT_NEW: o->accept_new_host_key = true; return 0;
+	case O_ACCEPT_NEW: o->t.accept_new_host_key = true; return 0;
 	case O_OK_STATUS: return set_ok_status(optarg, o);
 	case O_TIMEOUT: return set_seconds("timeout", optarg, &o->timeout);
 	case O_IDLE: return set_seconds("idle-timeout", optarg, &o->idle_timeout);
-	case O_BOOT: return set_seconds("boot-timeout", optarg, &o->boot_timeout);
-	case O_CONNECT: return set_seconds("connect-timeout", optarg, &o->connect_timeout);
+	case O_BOOT: return set_seconds("boot-timeout", optarg, &o->t.boot_timeout);
+	case O_CONNECT: return set_seconds("connect-timeout", optarg, &o->t.connect_timeout);
 	case O_COLLECT: return set_seconds("collect-timeout", optarg, &o->collect_timeout);
 	case O_LINGER: return set_seconds("linger-timeout", optarg, &o->linger_timeout);
 	case 'h': fputs(profile_usage, stdout); return 1;
@@ -264,8 +263,7 @@ usage_error(const char *msg, const char *arg)
 int
 cli_check_ssh(const struct profile_opts *o, const char *who, const char *help)
 {
-	char *why = ssh_check_opts(o->target == TARGET_SSH ? o->host : NULL, o->ssh_user,
-		o->known_hosts, o->ssh_key);
+	char *why = target_check_opts(&o->t);
 	int r = why ? fe_usage_error(who, help, "%s", why) : 0;
 
 	free(why);
@@ -276,35 +274,35 @@ cli_check_ssh(const struct profile_opts *o, const char *who, const char *help)
 static int
 check_target_opts(const struct profile_opts *o)
 {
-	if (o->target == TARGET_QEMU && !o->qemuboot && !o->kernel)
+	if (o->t.target == TARGET_QEMU && !o->t.qemuboot && !o->t.kernel)
 		return usage_error("%s", "--target qemu needs --qemuboot FILE or --kernel FILE");
-	if (o->target == TARGET_SSH && (!o->host || !*o->host || *o->host == '@' ||
-	    o->host[strlen(o->host) - 1] == '@'))
+	if (o->t.target == TARGET_SSH && (!o->t.host || !*o->t.host || *o->t.host == '@' ||
+	    o->t.host[strlen(o->t.host) - 1] == '@'))
 		return usage_error("%s", "--target ssh needs the board: --target ssh [USER@]HOST");
-	if (o->target != TARGET_QEMU && o->smp)
+	if (o->t.target != TARGET_QEMU && o->t.smp)
 		return usage_error("%s", "--smp is for --target qemu");
-	if (o->target != TARGET_SSH && o->ssh_port)
+	if (o->t.target != TARGET_SSH && o->t.ssh_port)
 		return usage_error("%s", "--ssh-port is for --target ssh");
-	if (o->target != TARGET_SSH && (o->known_hosts || o->accept_new_host_key))
+	if (o->t.target != TARGET_SSH && (o->t.known_hosts || o->t.accept_new_host_key))
 		return usage_error("%s", "--known-hosts and --accept-new-host-key are for --target "
 			"ssh (a QEMU guest's key is never recorded)");
 	if (o->overlay_keep_modes && !o->overlay)
 		return usage_error("%s", "--overlay-keep-modes is for --overlay");
-	if (o->overlay && (o->target == TARGET_LOCAL || o->target == TARGET_QEMU_USER ||
-	    o->transport == TRANSPORT_SERIAL))
+	if (o->overlay && (o->t.target == TARGET_LOCAL || o->t.target == TARGET_QEMU_USER ||
+	    o->t.transport == TRANSPORT_SERIAL))
 		return usage_error("%s", "--overlay needs ssh to the target: --target qemu with "
 			"--transport ssh, or --target ssh");
-	if (o->target == TARGET_SSH && o->transport == TRANSPORT_SERIAL)
+	if (o->t.target == TARGET_SSH && o->t.transport == TRANSPORT_SERIAL)
 		return usage_error("%s", "--target ssh has no serial transport");
-	if (o->target == TARGET_QEMU_USER && !o->arch == !o->qemu_user)
+	if (o->t.target == TARGET_QEMU_USER && !o->t.arch == !o->t.qemu_user)
 		return usage_error("%s", "--target qemu-user needs one of --arch ARCH and "
 			"--qemu-user BIN");
-	if (o->target != TARGET_QEMU_USER && (o->arch || o->qemu_user || o->sysroot))
+	if (o->t.target != TARGET_QEMU_USER && (o->t.arch || o->t.qemu_user || o->t.sysroot))
 		return usage_error("%s", "--arch, --qemu-user and --sysroot are for "
 			"--target qemu-user");
-	if (o->arch && (!*o->arch || o->arch[strspn(o->arch,
+	if (o->t.arch && (!*o->t.arch || o->t.arch[strspn(o->t.arch,
 	    "abcdefghijklmnopqrstuvwxyz0123456789_")]))
-		return usage_error("--arch: bad value '%s'", o->arch);
+		return usage_error("--arch: bad value '%s'", o->t.arch);
 	return 0;
 }
 
@@ -339,8 +337,8 @@ profile_parse_opts(struct profile_opts *o, int argc, char **argv)
 			return r > 0 ? 0 : 2;
 	}
 	/* --target ssh HOST: the one operand */
-	if (o->target == TARGET_SSH && optind < argc)
-		o->host = argv[optind++];
+	if (o->t.target == TARGET_SSH && optind < argc)
+		o->t.host = argv[optind++];
 	if (optind < argc)
 		return usage_error("unexpected argument '%s'", argv[optind]);
 	return check_opts(o) ? 2 : -1;

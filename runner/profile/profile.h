@@ -21,25 +21,10 @@
 #include <stdbool.h>
 
 #include "runner/profile/collect.h"
-#include "runner/target/qemu.h"
-
-/* in the order of the --target names */
-enum profile_target { TARGET_QEMU, TARGET_LOCAL, TARGET_SSH, TARGET_QEMU_USER };
-enum profile_transport { TRANSPORT_SSH, TRANSPORT_SERIAL };
+#include "runner/target/target.h"
 
 struct profile_opts {
-	enum profile_target target;
-	enum profile_transport transport;
-	const char *qemuboot, *kernel, *rootfs;
-	const char *qemu_bindir, *qemu_append, *kernel_append;
-	enum qemu_accel accel;
-	int smp;				/* --target qemu: guest CPUs (0: QB_SMP's) */
-	const char *ssh_key, *ssh_user, *boot_marker;
-	const char *host;			/* --target ssh: [USER@]HOST */
-	int ssh_port;				/* --target ssh: 0 for ssh's default */
-	bool accept_new_host_key;		/* --target ssh: record a first key */
-	const char *known_hosts;		/* --target ssh: NULL for ssh's own */
-	const char *qemu_user, *arch, *sysroot;	/* --target qemu-user */
+	struct target_opts t;			/* where the task runs */
 	const char *python, *task, *remote_dir;
 	const char *overlay;			/* files put at / on the target first (ssh) */
 	bool overlay_keep_modes;		/* their setuid, setgid, sticky, g+w, o+w too */
@@ -47,20 +32,15 @@ struct profile_opts {
 	const char *gcc_version, *cc;
 	double timeout, idle_timeout;		/* the task: total, without output (0: none) */
 	bool ok_status[255];			/* the task's exit statuses that count as success */
-	double boot_timeout, connect_timeout, collect_timeout;
+	double collect_timeout;
 	double linger_timeout;			/* collect: for processes the task left */
 	const char *out, *archive, *log, *junit;
 	const char *machine, *image;		/* for the manifest */
 };
 
 /* the defaults of the options */
-#define PROFILE_OPTS_INIT { .target = TARGET_QEMU, .transport = TRANSPORT_SSH, \
-	.accel = QEMU_ACCEL_AUTO, .timeout = 3600, .idle_timeout = 900, .boot_timeout = 120, \
-	.connect_timeout = 60, .collect_timeout = 300, .linger_timeout = 60, \
-	.ok_status = { [0] = true } }
-
-/* --target's names, by enum profile_target, NULL-terminated (the manifest's too; session.c) */
-extern const char *const profile_target_names[];
+#define PROFILE_OPTS_INIT { .t = TARGET_OPTS_INIT, .timeout = 3600, .idle_timeout = 900, \
+	.collect_timeout = 300, .linger_timeout = 60, .ok_status = { [0] = true } }
 
 /* runs the stages; the exit status (0, or 1 after printing the error) */
 int profile_run(const struct profile_opts *o);

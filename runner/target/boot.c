@@ -14,17 +14,19 @@ static void
 console_line(void *ctx, const char *line)
 {
 	struct session *s = ctx;
+	struct session_priv *sp = s->priv;
+	struct guest *vm = &sp->vm;
 
-	if (s->shell.mode != CONSOLE_TAR)
+	if (sp->shell.mode != CONSOLE_TAR)
 		progress_line(&s->pr, "", line);
 	if (s->o->boot_marker && strstr(line, s->o->boot_marker))
-		s->vm.marker_seen = true;
+		vm->marker_seen = true;
 	if (strstr(line, "Kernel panic"))
-		session_keep(s->vm.panic, sizeof(s->vm.panic), line);
+		session_keep(vm->panic, sizeof(vm->panic), line);
 	if (!strcmp(s->pr.stage, "boot") || !strcmp(s->pr.stage, "connect"))
 		progress_last(&s->pr, line);
-	if (console_shell_line(&s->shell, line)) {
-		loop_active(&s->loop);
+	if (console_shell_line(&sp->shell, line)) {
+		loop_active(&sp->loop);
 		progress_last(&s->pr, line);
 	}
 }
@@ -33,12 +35,13 @@ static void
 qemu_err_line(void *ctx, const char *line)
 {
 	struct session *s = ctx;
+	struct guest *vm = &s->priv->vm;
 
 	progress_line(&s->pr, "qemu: ", line);
-	session_keep(s->vm.msg, sizeof(s->vm.msg), line);
+	session_keep(vm->msg, sizeof(vm->msg), line);
 	/* another process took the port between qemu_free_port() and QEMU's bind */
-	if (s->ssh.port && strstr(line, "host forwarding rule"))
-		s->vm.port_lost = true;
+	if (s->priv->ssh.port && strstr(line, "host forwarding rule"))
+		vm->port_lost = true;
 }
 
 /* QEMU closed its output: it has ended, or is about to */
@@ -46,31 +49,36 @@ static bool
 gone(void *ctx)
 {
 	struct session *s = ctx;
+	struct guest *vm = &s->priv->vm;
 
-	return s->vm.proc.pid > 0 && s->vm.proc.out_fd < 0 && s->vm.proc.err_fd < 0;
+	return vm->proc.pid > 0 && vm->proc.out_fd < 0 && vm->proc.err_fd < 0;
 }
 
 void
 guest_init(struct session *s)
 {
-	s->vm.proc = (struct proc)PROC_INIT;
-	s->vm.con = (struct console_lines){ BB_BUF_INIT, console_line, s, NULL };
-	s->vm.err = (struct console_lines){ BB_BUF_INIT, qemu_err_line, s, NULL };
-	loop_watch(&s->loop, &s->vm.proc.out_fd, &s->vm.con);
-	loop_watch(&s->loop, &s->vm.proc.err_fd, &s->vm.err);
-	s->loop.gone = gone;
+	struct session_priv *sp = s->priv;
+	struct guest *vm = &sp->vm;
+
+	vm->proc = (struct proc)PROC_INIT;
+	vm->con = (struct console_lines){ BB_BUF_INIT, console_line, s, NULL };
+	vm->err = (struct console_lines){ BB_BUF_INIT, qemu_err_line, s, NULL };
+	loop_watch(&sp->loop, &vm->proc.out_fd, &vm->con);
+	loop_watch(&sp->loop, &vm->proc.err_fd, &vm->err);
+	sp->loop.gone = gone;
 }
 
 void
 guest_stop(struct session *s)
 {
+	struct guest *vm = &s->priv->vm;
 	const char *stage = s->pr.stage;
-	pid_t pid = s->vm.proc.pid;
+	pid_t pid = vm->proc.pid;
 	int st;
 
 	if (pid <= 0)
 		return;
-	st = proc_kill(&s->vm.proc, 1000);
+	st = proc_kill(&vm->proc, 1000);
 	s->pr.stage = "cleanup";
 	progress_note(&s->pr, "qemu pid %d reaped (status %d)", (int)pid, st);
 	s->pr.stage = stage;
@@ -79,20 +87,23 @@ guest_stop(struct session *s)
 void
 guest_release(struct session *s)
 {
-	console_lines_release(&s->vm.con);
-	console_lines_release(&s->vm.err);
-	qemu_conf_release(&s->vm.conf);
+	struct guest *vm = &s->priv->vm;
+
+	console_lines_release(&vm->con);
+	console_lines_release(&vm->err);
+	qemu_conf_release(&vm->conf);
 }
 
 int
 guest_exited(struct session *s)
 {
-	int st = proc_finish(&s->vm.proc);
+	struct guest *vm = &s->priv->vm;
+	int st = proc_finish(&vm->proc);
 
-	if (*s->vm.panic)
-		return session_fail(s, "the guest kernel panicked: %s", s->vm.panic);
-	if (*s->vm.msg)
-		return session_fail(s, "QEMU exited (status %d): %s", st, s->vm.msg);
+	if (*vm->panic)
+		return session_fail(s, "the guest kernel panicked: %s", vm->panic);
+	if (*vm->msg)
+		return session_fail(s, "QEMU exited (status %d): %s", st, vm->msg);
 	return session_fail(s, "QEMU exited (status %d)", st);
 }
 
@@ -101,7 +112,7 @@ ended(void *ctx)
 {
 	struct session *s = ctx;
 
-	return gone(s) || s->vm.proc.pid < 0;
+	return gone(s) || s->priv->vm.proc.pid < 0;
 }
 
 void
@@ -115,8 +126,8 @@ guest_wait_poweroff(struct session *s, double t)
 static int
 load_conf(struct session *s)
 {
-	const struct profile_opts *o = s->o;
-	struct qemu_conf *c = &s->vm.conf;
+	const struct target_opts *o = s->o;
+	struct qemu_conf *c = &s->priv->vm.conf;
 	struct bb_error err = BB_ERROR_INIT;
 
 	if (o->qemuboot && qemu_conf_load(c, o->qemuboot, &s->err) < 0)
@@ -155,7 +166,7 @@ pick_port(struct session *s)
 		v = strtol(p, &end, 10);
 		if (end == p)
 			break;
-		if (i == s->vm.port_try)
+		if (i == s->priv->vm.port_try)
 			return v > 0 && v < 65536 ? (int)v : -1;
 		p = end;
 	}
@@ -165,26 +176,28 @@ pick_port(struct session *s)
 static int
 start_qemu(struct session *s, const struct qemu_opts *qo)
 {
+	struct session_priv *sp = s->priv;
+	struct guest *vm = &sp->vm;
 	struct bb_strvec argv = BB_STRVEC_INIT;
 	struct bb_buf line = BB_BUF_INIT;
 	int r;
 
-	qemu_argv(&s->vm.conf, qo, &argv);
+	qemu_argv(&vm->conf, qo, &argv);
 	for (size_t i = 0; i < argv.n; i++)
 		bb_buf_addf(&line, "%s%s", i ? " " : "", argv.v[i]);
 	progress_note(&s->pr, "%s", line.buf);
 	bb_buf_release(&line);
 	bb_strvec_push(&argv, NULL);
-	s->vm.proc.argv = (const char *const *)argv.v;
-	s->vm.proc.in = s->vm.proc.out = s->vm.proc.err = PROC_PIPE;
-	r = proc_start(&s->vm.proc, &s->err);
-	s->vm.proc.argv = NULL;
+	vm->proc.argv = (const char *const *)argv.v;
+	vm->proc.in = vm->proc.out = vm->proc.err = PROC_PIPE;
+	r = proc_start(&vm->proc, &s->err);
+	vm->proc.argv = NULL;
 	bb_strvec_clear(&argv);
 	if (r < 0)
 		return session_fail(s, "cannot start QEMU");
-	progress_note(&s->pr, "qemu pid %d", (int)s->vm.proc.pid);
-	if (s->ssh.port)
-		progress_note(&s->pr, "ssh port 127.0.0.1:%d", s->ssh.port);
+	progress_note(&s->pr, "qemu pid %d", (int)vm->proc.pid);
+	if (sp->ssh.port)
+		progress_note(&s->pr, "ssh port 127.0.0.1:%d", sp->ssh.port);
 	return 0;
 }
 
@@ -193,28 +206,30 @@ marker_seen(void *ctx)
 {
 	struct session *s = ctx;
 
-	return s->vm.marker_seen;
+	return s->priv->vm.marker_seen;
 }
 
 static int
 stage_boot(struct session *s)
 {
-	const struct profile_opts *o = s->o;
+	struct session_priv *sp = s->priv;
+	struct guest *vm = &sp->vm;
+	const struct target_opts *o = s->o;
 	struct qemu_opts qo = { .bindir = o->qemu_bindir, .accel = o->accel,
 		.kernel_append = o->kernel_append, .qemu_append = o->qemu_append, .smp = o->smp };
 
 	progress_stage(&s->pr, "boot");
-	if (s->tr->forward_port && (s->ssh.port = qo.ssh_port = pick_port(s)) < 0)
+	if (sp->tr->forward_port && (sp->ssh.port = qo.ssh_port = pick_port(s)) < 0)
 		return session_fail(s, "no free TCP port on 127.0.0.1");
-	free(s->user_host);
-	s->user_host = NULL;
-	if (!s->vm.port_try) {
-		s->vm.accel = qemu_accel_resolve(&s->vm.conf, &qo, KVM_PROBE_MS, &s->vm.accel_why);
+	free(sp->user_host);
+	sp->user_host = NULL;
+	if (!vm->port_try) {
+		vm->accel = qemu_accel_resolve(&vm->conf, &qo, KVM_PROBE_MS, &vm->accel_why);
 		progress_note(&s->pr, "accelerator %s%s%s",
-			qemu_accel_names[s->vm.accel], s->vm.accel_why ? ": " : "",
-			s->vm.accel_why ? s->vm.accel_why : "");
+			qemu_accel_names[vm->accel], vm->accel_why ? ": " : "",
+			vm->accel_why ? vm->accel_why : "");
 	}
-	qo.accel = s->vm.accel;
+	qo.accel = vm->accel;
 	if (start_qemu(s, &qo) < 0)
 		return -1;
 	if (!o->boot_marker)
@@ -229,12 +244,12 @@ stage_boot(struct session *s)
 static bool
 boot_again(struct session *s)
 {
-	struct guest *vm = &s->vm;
+	struct guest *vm = &s->priv->vm;
 
 	if (!vm->port_lost || vm->proc.pid > 0 || vm->port_try + 1 >= PORT_TRIES)
 		return false;
 	progress_note(&s->pr, "127.0.0.1:%d was taken before QEMU could bind it; another port "
-		"(try %d of %d)", s->ssh.port, vm->port_try + 2, PORT_TRIES);
+		"(try %d of %d)", s->priv->ssh.port, vm->port_try + 2, PORT_TRIES);
 	proc_finish(&vm->proc);
 	vm->proc = (struct proc)PROC_INIT;
 	console_lines_release(&vm->con);
@@ -250,38 +265,26 @@ boot_again(struct session *s)
 static int
 boot_connect(struct session *s)
 {
-	const struct profile_opts *o = s->o;
+	struct guest *vm = &s->priv->vm;
+	const struct target_opts *o = s->o;
 	double timeout = o->connect_timeout + (o->boot_marker ? 0 : o->boot_timeout);
 	int r;
 
 	while ((r = stage_boot(s) == 0 && stage_connect(s, timeout) == 0 ? 0 : -1) < 0 &&
 	       boot_again(s))
 		;
-	if (r < 0 && s->vm.port_lost && s->vm.proc.pid <= 0 && s->vm.port_try + 1 >= PORT_TRIES) {
+	if (r < 0 && vm->port_lost && vm->proc.pid <= 0 && vm->port_try + 1 >= PORT_TRIES) {
 		session_clear_error(s);
 		session_fail(s, "QEMU could not forward a port to the guest's ssh (%d ports tried, "
-			"the last 127.0.0.1:%d taken)", s->vm.port_try + 1, s->ssh.port);
+			"the last 127.0.0.1:%d taken)", vm->port_try + 1, s->priv->ssh.port);
 	}
 	return r;
 }
 
 int
-guest_boot_connect(struct session *s)
+target_boot_connect(struct session *s)
 {
+	s->priv->tr = s->o->transport == TRANSPORT_SERIAL ? &transport_serial :
+		&transport_ssh_guest;
 	return load_conf(s) == 0 && boot_connect(s) == 0 ? 0 : -1;
-}
-
-int
-target_qemu(struct session *s, int fd)
-{
-	char *name;
-	int r = -1;
-
-	s->tr = s->o->transport == TRANSPORT_SERIAL ? &transport_serial : &transport_ssh_guest;
-	s->remote_dir = xstrdup(s->o->remote_dir ? s->o->remote_dir : "/tmp/pgo-profile");
-	name = xstrcat("qemu:", s->remote_dir, NULL);
-	if (load_conf(s) == 0 && boot_connect(s) == 0)
-		r = stages_after_connect(s, s->remote_dir, fd, name);
-	free(name);
-	return r;
 }

@@ -20,6 +20,7 @@
 
 #include "bblang/strvec.h"
 #include "bblang/util.h"
+#include "runner/target/target.h"
 
 struct qemu_conf {
 	char *system_name;		/* qb_system_name: qemu-system-x86_64 */
@@ -54,10 +55,6 @@ int qemu_conf_check(const struct qemu_conf *c, struct bb_error *err);
 
 /* sets *field to a copy of value (freeing the old one) */
 void qemu_conf_set(char **field, const char *value);
-
-enum qemu_accel { QEMU_ACCEL_AUTO, QEMU_ACCEL_TCG, QEMU_ACCEL_KVM };
-/* their names (--accel's), by enum qemu_accel, NULL-terminated */
-extern const char *const qemu_accel_names[];
 
 struct qemu_opts {
 	const char *bindir;		/* where qemu-system-* is; NULL: PATH */

@@ -1,9 +1,10 @@
-/* the session of "pgo-run profile": its lifecycle, its errors, its waits and commands */
+/* the session: its lifecycle, its errors, its waits and commands */
 #include <errno.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "bblang/buf.h"
@@ -12,7 +13,7 @@
 #include "runner/quote.h"
 #include "runner/target/session.h"
 
-const char *const profile_target_names[] = { "qemu", "local", "ssh", "qemu-user", NULL };
+const char *const target_names[] = { "qemu", "local", "ssh", "qemu-user", NULL };
 
 int
 session_fail(struct session *s, const char *fmt, ...)
@@ -77,7 +78,7 @@ cmd_out_line(void *ctx, const char *line)
 	struct session *s = ctx;
 
 	progress_line(&s->pr, "", line);
-	loop_active(&s->loop);
+	loop_active(&s->priv->loop);
 	progress_last(&s->pr, line);
 }
 
@@ -85,44 +86,50 @@ cmd_out_line(void *ctx, const char *line)
 static void
 repeats_flush(struct session *s)
 {
-	if (s->rep_n > 1) {
-		char *line = xasprintf("%s (%u times)", s->rep_line, s->rep_n);
+	struct session_priv *sp = s->priv;
+
+	if (sp->rep_n > 1) {
+		char *line = xasprintf("%s (%u times)", sp->rep_line, sp->rep_n);
 
 		progress_line(&s->pr, "", line);
 		free(line);
 	}
-	s->rep_n = 0;
-	*s->rep_line = '\0';
+	sp->rep_n = 0;
+	*sp->rep_line = '\0';
 }
 
 void
 session_repeats_begin(struct session *s)
 {
-	s->squash = true;
-	s->rep_n = 0;
-	*s->rep_line = '\0';
+	struct session_priv *sp = s->priv;
+
+	sp->squash = true;
+	sp->rep_n = 0;
+	*sp->rep_line = '\0';
 }
 
 void
 session_repeats_end(struct session *s)
 {
 	repeats_flush(s);
-	s->squash = false;
+	s->priv->squash = false;
 }
 
 /* whether line, in a window of tries, is the last one again (then counted) */
 static bool
 repeated(struct session *s, const char *line)
 {
-	if (!s->squash)
+	struct session_priv *sp = s->priv;
+
+	if (!sp->squash)
 		return false;
-	if (s->rep_n && !strncmp(s->rep_line, line, sizeof(s->rep_line) - 1)) {
-		s->rep_n++;
+	if (sp->rep_n && !strncmp(sp->rep_line, line, sizeof(sp->rep_line) - 1)) {
+		sp->rep_n++;
 		return true;
 	}
 	repeats_flush(s);
-	snprintf(s->rep_line, sizeof(s->rep_line), "%s", line);
-	s->rep_n = 1;
+	snprintf(sp->rep_line, sizeof(sp->rep_line), "%s", line);
+	sp->rep_n = 1;
 	return false;
 }
 
@@ -130,9 +137,10 @@ static void
 cmd_err_line(void *ctx, const char *line)
 {
 	struct session *s = ctx;
+	struct session_priv *sp = s->priv;
 
 	if (repeated(s, line)) {
-		loop_active(&s->loop);
+		loop_active(&sp->loop);
 		progress_last(&s->pr, line);
 	} else {
 		cmd_out_line(ctx, line);
@@ -141,29 +149,41 @@ cmd_err_line(void *ctx, const char *line)
 		memcpy(s->cmd_cause, s->cmd_msg, sizeof(s->cmd_cause));
 	session_keep(s->cmd_msg, sizeof(s->cmd_msg), line);
 	if (strstr(line, "REMOTE HOST IDENTIFICATION HAS CHANGED"))
-		s->hostkey_changed = true;
+		sp->hostkey_changed = true;
 	if (strstr(line, "Failed to add the host to the list of known hosts"))
-		s->hostkey_unrecorded = true;
+		sp->hostkey_unrecorded = true;
 }
 
-/* the command's output through the meter into meter_fd */
+/* a line on the command's standard output: logged, then to out_line */
+static void
+cmd_stdout_line(void *ctx, const char *line)
+{
+	struct session *s = ctx;
+
+	cmd_out_line(ctx, line);
+	if (s->out_line)
+		s->out_line(s->out_ctx, line);
+}
+
+/* the command's output through the filter into filter_fd */
 static void
 cmd_out_bytes(void *ctx, const char *p, size_t n)
 {
 	struct session *s = ctx;
+	struct session_priv *sp = s->priv;
 
-	loop_active(&s->loop);
-	if (s->meter_err.msg)
+	loop_active(&sp->loop);
+	if (sp->filter_err.msg)
 		return;
-	if (tar_meter_feed(s->meter, p, n, &s->meter_err) == 0 && bb_write_all(s->meter_fd, p,
-	    n) == 0)
+	if (s->filter(s->filter_ctx, p, n, &sp->filter_err) == 0 &&
+	    bb_write_all(sp->filter_fd, p, n) == 0)
 		return;
-	if (!s->meter_err.msg)
-		bb_error(&s->meter_err, NULL, "writing the archive: %s", strerror(errno));
+	if (!sp->filter_err.msg)
+		bb_error(&sp->filter_err, NULL, "writing the archive: %s", strerror(errno));
 	/* nothing more is read: the command fails at its next write */
-	proc_close(&s->cmd.out_fd);
-	if (s->cmd.pid > 0)
-		kill(s->cmd.pid, SIGTERM);
+	proc_close(&sp->cmd.out_fd);
+	if (sp->cmd.pid > 0)
+		kill(sp->cmd.pid, SIGTERM);
 }
 
 static void
@@ -185,62 +205,64 @@ make_nonce(char *buf, size_t size)
 }
 
 void
-session_init(struct session *s, const struct profile_opts *o, FILE *log,
-	const char *target, const char *const *stages)
+session_init(struct session *s, const struct target_opts *o, FILE *log, bool report,
+	const char *target, const char *task, const char *const *stages)
 {
-	char *task = xasprintf("%s %s", o->python, o->task);
+	struct session_priv *sp = xcalloc(1, sizeof(*sp));
 
 	memset(s, 0, sizeof(*s));
 	s->o = o;
-	progress_init(&s->pr, log, o->junit != NULL, target, task, stages);
-	free(task);
-	loop_init(&s->loop, s);
-	s->loop.tick = tick;
-	s->ssh = (struct ssh_opts){ NULL, "127.0.0.1", o->ssh_user, 0, o->ssh_key, 10,
+	s->priv = sp;
+	progress_init(&s->pr, log, report, target, task, stages);
+	loop_init(&sp->loop, s);
+	sp->loop.tick = tick;
+	sp->ssh = (struct ssh_opts){ NULL, "127.0.0.1", o->ssh_user, 0, o->ssh_key, 10,
 		SSH_HOSTKEYS_GUEST, NULL };
 	make_nonce(s->nonce, sizeof(s->nonce));
-	console_shell_init(&s->shell, s->nonce);
+	console_shell_init(&sp->shell, s->nonce);
 	guest_init(s);
-	s->cmd = (struct proc)PROC_INIT;
-	s->overlay_fd = -1;
-	s->cout = (struct console_lines){ BB_BUF_INIT, cmd_out_line, s, NULL };
-	s->cerr = (struct console_lines){ BB_BUF_INIT, cmd_err_line, s, NULL };
-	loop_watch(&s->loop, &s->cmd.out_fd, &s->cout);
-	loop_watch(&s->loop, &s->cmd.err_fd, &s->cerr);
+	sp->cmd = (struct proc)PROC_INIT;
+	sp->cout = (struct console_lines){ BB_BUF_INIT, cmd_stdout_line, s, NULL };
+	sp->cerr = (struct console_lines){ BB_BUF_INIT, cmd_err_line, s, NULL };
+	loop_watch(&sp->loop, &sp->cmd.out_fd, &sp->cout);
+	loop_watch(&sp->loop, &sp->cmd.err_fd, &sp->cerr);
 }
 
 void
 session_stop(struct session *s)
 {
-	if (s->cmd.pid > 0)
-		proc_kill(&s->cmd, 500);
+	if (s->priv->cmd.pid > 0)
+		proc_kill(&s->priv->cmd, 500);
 	guest_stop(s);
 }
 
 void
 session_release(struct session *s)
 {
+	struct session_priv *sp = s->priv;
+
 	session_stop(s);
 	progress_release(&s->pr);
 	guest_release(s);
-	console_lines_release(&s->cout);
-	console_lines_release(&s->cerr);
-	bb_error_clear(&s->meter_err);
-	if (s->overlay_fd >= 0)
-		close(s->overlay_fd);
-	console_shell_release(&s->shell);
-	free(s->user_host);
-	free(s->board_user);
+	console_lines_release(&sp->cout);
+	console_lines_release(&sp->cerr);
+	bb_error_clear(&sp->filter_err);
+	console_shell_release(&sp->shell);
+	free(sp->user_host);
+	free(sp->board_user);
 	free(s->remote_dir);
 	free(s->qemu_user);
 	free(s->arch);
+	free(sp);
+	s->priv = NULL;
 }
 
 int
 session_wait(struct session *s, bool (*done)(void *s), double timeout, double idle,
 	const char *what)
 {
-	enum loop_result r = loop_wait(&s->loop, done, timeout, idle);
+	struct session_priv *sp = s->priv;
+	enum loop_result r = loop_wait(&sp->loop, done, timeout, idle);
 
 	switch (r) {
 	case LOOP_DONE:
@@ -255,10 +277,10 @@ session_wait(struct session *s, bool (*done)(void *s), double timeout, double id
 		return r;
 	case LOOP_SIGNAL:
 		s->interrupted = true;
-		return session_fail(s, "interrupted by signal %d (%s)", s->loop.signal,
-			strsignal(s->loop.signal));
+		return session_fail(s, "interrupted by signal %d (%s)", sp->loop.signal,
+			strsignal(sp->loop.signal));
 	default:
-		return session_fail(s, "poll: %s", strerror(s->loop.error));
+		return session_fail(s, "poll: %s", strerror(sp->loop.error));
 	}
 }
 
@@ -266,8 +288,9 @@ static bool
 cmd_done(void *ctx)
 {
 	struct session *s = ctx;
+	struct session_priv *sp = s->priv;
 
-	return s->cmd.pid > 0 && s->cmd.out_fd < 0 && s->cmd.err_fd < 0;
+	return sp->cmd.pid > 0 && sp->cmd.out_fd < 0 && sp->cmd.err_fd < 0;
 }
 
 int
@@ -280,43 +303,65 @@ int
 session_cmd_start_in(struct session *s, struct bb_strvec *argv, const char *const *env,
 	int in_fd, int out_fd)
 {
-	s->cmd = (struct proc)PROC_INIT;
-	s->cmd.group = s->cmd_group;
+	struct session_priv *sp = s->priv;
+	bool filtered = out_fd >= 0 && s->filter;
+
+	sp->cmd = (struct proc)PROC_INIT;
+	sp->cmd.group = s->cmd_group;
 	bb_strvec_push(argv, NULL);
-	s->cmd.argv = (const char *const *)argv->v;
-	s->cmd.env = env;
-	s->cmd.in = in_fd >= 0 ? PROC_FD : PROC_NULL;
-	s->cmd.in_fd = in_fd;
-	s->cmd.out = out_fd >= 0 && !s->meter ? PROC_FD : PROC_PIPE;
-	s->cmd.out_fd = s->meter ? -1 : out_fd;
-	s->cout.bytes = out_fd >= 0 && s->meter ? cmd_out_bytes : NULL;
-	s->meter_fd = out_fd;
-	bb_error_clear(&s->meter_err);
-	s->cmd.err = PROC_PIPE;
+	sp->cmd.argv = (const char *const *)argv->v;
+	sp->cmd.env = env;
+	sp->cmd.in = in_fd >= 0 ? PROC_FD : PROC_NULL;
+	sp->cmd.in_fd = in_fd;
+	sp->cmd.out = out_fd >= 0 && !s->filter ? PROC_FD : PROC_PIPE;
+	sp->cmd.out_fd = s->filter ? -1 : out_fd;
+	sp->cout.bytes = filtered ? cmd_out_bytes : NULL;
+	sp->filter_fd = out_fd;
+	bb_error_clear(&sp->filter_err);
+	sp->cmd.err = PROC_PIPE;
 	*s->cmd_msg = *s->cmd_cause = '\0';
-	s->hostkey_changed = s->hostkey_unrecorded = false;
-	if (proc_start(&s->cmd, &s->err) < 0)
+	sp->hostkey_changed = sp->hostkey_unrecorded = false;
+	if (proc_start(&sp->cmd, &s->err) < 0)
 		return session_fail(s, "cannot run %s", argv->v[0]);
-	if (out_fd >= 0 && !s->meter)
-		s->cmd.out_fd = -1;
+	if (out_fd >= 0 && !s->filter)
+		sp->cmd.out_fd = -1;
 	return 0;
 }
 
 int
 session_cmd_wait(struct session *s, double timeout, double idle, const char *what)
 {
+	struct session_priv *sp = s->priv;
 	int r;
 
 	if (session_wait(s, cmd_done, timeout, idle, what) < 0) {
-		proc_kill(&s->cmd, 500);
+		proc_kill(&sp->cmd, 500);
 		return -1;
 	}
-	r = proc_finish(&s->cmd);
-	s->cout.bytes = NULL;
-	if (s->meter_err.msg) {
-		session_fail(s, "the archive from the target: %s", s->meter_err.msg);
-		bb_error_clear(&s->meter_err);
+	r = proc_finish(&sp->cmd);
+	sp->cout.bytes = NULL;
+	if (sp->filter_err.msg) {
+		session_fail(s, "the archive from the target: %s", sp->filter_err.msg);
+		bb_error_clear(&sp->filter_err);
 		return -1;
 	}
 	return r;
+}
+
+const char *
+session_machine(const struct session *s)
+{
+	return s->priv->vm.conf.machine_name;
+}
+
+const char *
+session_image(const struct session *s)
+{
+	return s->priv->vm.conf.image;
+}
+
+enum qemu_accel
+session_accel(const struct session *s)
+{
+	return s->priv->vm.accel;
 }

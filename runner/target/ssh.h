@@ -3,6 +3,7 @@
 #define RUNNER_SSH_H
 
 #include "bblang/strvec.h"
+#include "runner/target/target.h"
 
 /* how the host's key is checked */
 enum ssh_hostkeys {
@@ -42,7 +43,6 @@ char *ssh_known_name(const struct ssh_opts *o);
  */
 char *ssh_check_opts(const char *dest, const char *user, const char *known_hosts,
 	const char *key);
-/* s as one word for a POSIX shell ('...' with ' as '\''); caller frees */
-char *ssh_quote(const char *s);
+/* ssh_quote() is in target.h */
 
 #endif

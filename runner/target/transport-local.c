@@ -1,4 +1,4 @@
-/* --target local and qemu-user: the task on this machine, GCOV_PREFIX in a directory of its own */
+/* --target local and qemu-user: the commands on this machine */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -6,17 +6,13 @@
 #include <unistd.h>
 
 #include "bblang/os.h"
-#include "common/fe.h"
 #include "runner/target/session.h"
 
-/* the task on this machine: sh -c 'exec "$@" TASK' sh [QEMU -L SYSROOT] PYTHON */
+/* the task on this machine: sh -c 'exec "$@" WORDS' sh [QEMU -L SYSROOT] PROGRAM */
 static int
-run_local(struct session *s, const char *dir)
+run_local(struct session *s, const struct target_task *t)
 {
-	char *words = xasprintf("exec \"$@\" %s", s->o->task);
-	char *prefix = xstrcat("GCOV_PREFIX=", dir, NULL);
-	char *strip = xasprintf("GCOV_PREFIX_STRIP=%d", s->o->strip);
-	const char *env[] = { prefix, strip, NULL };
+	char *words = xasprintf("exec \"$@\" %s", t->words);
 	struct bb_strvec argv = BB_STRVEC_INIT;
 	int r;
 
@@ -31,18 +27,16 @@ run_local(struct session *s, const char *dir)
 			bb_strvec_pushdup(&argv, s->o->sysroot);
 		}
 	}
-	bb_strvec_pushdup(&argv, s->o->python);
-	r = session_cmd_start(s, &argv, env, -1);
+	bb_strvec_pushdup(&argv, t->program);
+	r = session_cmd_start(s, &argv, t->env, -1);
 	if (!r)
-		r = session_cmd_wait(s, s->o->timeout, s->o->idle_timeout, "task");
+		r = session_cmd_wait(s, t->timeout, t->idle, "task");
 	bb_strvec_clear(&argv);
-	free(prefix);
-	free(strip);
 	return r;
 }
 
 static int
-collect_local(struct session *s, const char *dir, int fd)
+collect_local(struct session *s, const char *dir, int fd, double timeout)
 {
 	struct bb_strvec argv = BB_STRVEC_INIT;
 	int r;
@@ -54,13 +48,13 @@ collect_local(struct session *s, const char *dir, int fd)
 	bb_strvec_pushdup(&argv, ".");
 	r = session_cmd_start(s, &argv, NULL, fd);
 	if (!r)
-		r = session_cmd_wait(s, s->o->collect_timeout, 0, "tar");
+		r = session_cmd_wait(s, timeout, 0, "tar");
 	bb_strvec_clear(&argv);
 	return r;
 }
 
-static int
-shell_local(struct session *s, const char *cmd, double timeout, const char *what)
+int
+local_shell_in(struct session *s, const char *cmd, int in_fd, double timeout, const char *what)
 {
 	struct bb_strvec argv = BB_STRVEC_INIT;
 	int r;
@@ -68,48 +62,23 @@ shell_local(struct session *s, const char *cmd, double timeout, const char *what
 	bb_strvec_pushdup(&argv, "/bin/sh");
 	bb_strvec_pushdup(&argv, "-c");
 	bb_strvec_pushdup(&argv, cmd);
-	r = session_cmd_start(s, &argv, NULL, -1);
+	r = session_cmd_start_in(s, &argv, NULL, in_fd, -1);
 	if (!r)
 		r = session_cmd_wait(s, timeout, 0, what);
 	bb_strvec_clear(&argv);
 	return r;
 }
 
+static int
+shell_local(struct session *s, const char *cmd, double timeout, const char *what)
+{
+	return local_shell_in(s, cmd, -1, timeout, what);
+}
+
 /* nothing to connect to or shut down: the directory goes with the target */
 const struct transport transport_local = {
 	NULL, false, NULL, run_local, collect_local, shell_local, NULL,
 };
-
-/*
- * name is the archive's name in messages and the manifest. GCOV_PREFIX is a
- * new temporary directory, or --remote-dir when given (a program that has
- * the directory built in, as llvm-bolt -instrument's -instrumentation-file
- * does): made here, so it must not exist, and removed after.
- */
-static int
-run_here(struct session *s, int fd, const char *name)
-{
-	char *dir = s->o->remote_dir ? xstrdup(s->o->remote_dir) : fe_tmp_template("pgo-run-local");
-	int r = -1;
-
-	s->tr = &transport_local;
-	if (s->o->remote_dir ? mkdir(dir, 0700) < 0 : !mkdtemp(dir)) {
-		session_fail(s, "%s: %s%s", dir, strerror(errno), errno == EEXIST ?
-			" (--remote-dir on this machine is made afresh and removed after)" : "");
-		free(dir);
-		return -1;
-	}
-	r = stages_after_connect(s, dir, fd, name);
-	bb_rmtree(dir);
-	free(dir);
-	return r;
-}
-
-int
-target_local(struct session *s, int fd)
-{
-	return run_here(s, fd, "local");
-}
 
 /* name in dir, or in each directory of $PATH when dir is NULL; caller frees */
 static char *
@@ -137,7 +106,7 @@ find_program(const char *name, const char *dir)
 static int
 given_qemu_user(struct session *s)
 {
-	const struct profile_opts *o = s->o;
+	const struct target_opts *o = s->o;
 	const char *where = o->qemu_bindir ? o->qemu_bindir : "PATH", *base;
 
 	if (!(s->qemu_user = find_program(o->qemu_user, o->qemu_bindir)))
@@ -155,7 +124,7 @@ given_qemu_user(struct session *s)
 static int
 find_qemu_user(struct session *s)
 {
-	const struct profile_opts *o = s->o;
+	const struct target_opts *o = s->o;
 	char *name;
 
 	if (o->qemu_user)
@@ -191,9 +160,10 @@ check_sysroot(struct session *s)
 }
 
 int
-target_qemu_user(struct session *s, int fd)
+target_here(struct session *s)
 {
-	if (check_sysroot(s) < 0 || find_qemu_user(s) < 0)
-		return -1;
-	return run_here(s, fd, "qemu-user");
+	s->priv->tr = &transport_local;
+	if (s->o->target != TARGET_QEMU_USER)
+		return 0;
+	return check_sysroot(s) == 0 && find_qemu_user(s) == 0 ? 0 : -1;
 }

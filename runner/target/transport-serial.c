@@ -11,7 +11,7 @@ console_write(struct session *s, const char *line)
 {
 	size_t n = strlen(line);
 	char *l = xstrcat(line, "\n", NULL);
-	ssize_t w = s->vm.proc.in_fd >= 0 ? write(s->vm.proc.in_fd, l, n + 1) : -1;
+	ssize_t w = s->priv->vm.proc.in_fd >= 0 ? write(s->priv->vm.proc.in_fd, l, n + 1) : -1;
 
 	free(l);
 	if (w != (ssize_t)n + 1)
@@ -24,18 +24,19 @@ want_seen(void *ctx)
 {
 	struct session *s = ctx;
 
-	return s->shell.want_seen;
+	return s->priv->shell.want_seen;
 }
 
 /* types a marker's echo every second until the shell answers */
 static int
 connect_serial(struct session *s, double timeout)
 {
+	struct session_priv *sp = s->priv;
 	double end = proc_now() + timeout;
-	char *cmd = console_shell_ready(&s->shell);
+	char *cmd = console_shell_ready(&sp->shell);
 	int r;
 
-	while (!s->shell.want_seen) {
+	while (!sp->shell.want_seen) {
 		double left = end - proc_now();
 
 		if (left <= 0) {
@@ -50,7 +51,7 @@ connect_serial(struct session *s, double timeout)
 		session_clear_error(s);
 	}
 	free(cmd);
-	return s->shell.want_seen ? 0 : -1;
+	return sp->shell.want_seen ? 0 : -1;
 }
 
 static bool
@@ -58,28 +59,29 @@ task_done(void *ctx)
 {
 	struct session *s = ctx;
 
-	return s->shell.task_rc >= 0;
+	return s->priv->shell.task_rc >= 0;
 }
 
 /* cmd in a subshell of the console's, between markers; its exit status */
 static int
 console_cmd(struct session *s, const char *cmd, double timeout, double idle, const char *what)
 {
-	char *line = console_shell_run(&s->shell, cmd);
+	struct session_priv *sp = s->priv;
+	char *line = console_shell_run(&sp->shell, cmd);
 	int r = console_write(s, line);
 
 	free(line);
 	if (!r)
 		r = session_wait(s, task_done, timeout, idle, what);
-	s->shell.mode = CONSOLE_IDLE;
-	return r < 0 ? -1 : s->shell.task_rc;
+	sp->shell.mode = CONSOLE_IDLE;
+	return r < 0 ? -1 : sp->shell.task_rc;
 }
 
 static int
-run_serial(struct session *s, const char *dir)
+run_serial(struct session *s, const struct target_task *t)
 {
-	char *cmd = stage_task_cmd(s->o, dir, false);
-	int r = console_cmd(s, cmd, s->o->timeout, s->o->idle_timeout, "task");
+	char *cmd = session_task_cmd(t);
+	int r = console_cmd(s, cmd, t->timeout, t->idle, "task");
 
 	free(cmd);
 	return r;
@@ -95,43 +97,45 @@ static bool
 tar_done(void *ctx)
 {
 	struct session *s = ctx;
-	struct bb_buf *t = &s->shell.tar;
+	struct session_priv *sp = s->priv;
+	struct bb_buf *t = &sp->shell.tar;
 
-	/* what came since the last round, through the meter */
-	if (s->meter && !s->meter_err.msg && t->len > s->meter_fed) {
-		tar_meter_feed(s->meter, t->buf + s->meter_fed, t->len - s->meter_fed,
-			&s->meter_err);
-		s->meter_fed = t->len;
+	/* what came since the last round, through the filter */
+	if (s->filter && !sp->filter_err.msg && t->len > sp->filter_fed) {
+		s->filter(s->filter_ctx, t->buf + sp->filter_fed, t->len - sp->filter_fed,
+			&sp->filter_err);
+		sp->filter_fed = t->len;
 	}
-	return s->shell.mode == CONSOLE_TAR_DONE || s->meter_err.msg;
+	return sp->shell.mode == CONSOLE_TAR_DONE || sp->filter_err.msg;
 }
 
 /*
- * the tar stream comes in base64, decoded into s->shell.tar (metered each
- * round, the wait ending at a refusal), then written to fd
+ * the tar stream comes in base64, decoded into the shell's tar (filtered
+ * each round, the wait ending at a refusal), then written to fd
  */
 static int
-collect_serial(struct session *s, const char *dir, int fd)
+collect_serial(struct session *s, const char *dir, int fd, double timeout)
 {
-	char *line = console_shell_tar(&s->shell, dir);
+	struct session_priv *sp = s->priv;
+	char *line = console_shell_tar(&sp->shell, dir);
 	int r = console_write(s, line);
 
 	free(line);
-	s->meter_fed = 0;
-	bb_error_clear(&s->meter_err);
+	sp->filter_fed = 0;
+	bb_error_clear(&sp->filter_err);
 	if (!r)
-		r = session_wait(s, tar_done, s->o->collect_timeout, 0, "tar over the console");
-	s->shell.mode = CONSOLE_IDLE;
+		r = session_wait(s, tar_done, timeout, 0, "tar over the console");
+	sp->shell.mode = CONSOLE_IDLE;
 	if (r < 0)
 		return -1;
-	if (s->meter_err.msg) {
-		session_fail(s, "the archive from the target: %s", s->meter_err.msg);
-		bb_error_clear(&s->meter_err);
+	if (sp->filter_err.msg) {
+		session_fail(s, "the archive from the target: %s", sp->filter_err.msg);
+		bb_error_clear(&sp->filter_err);
 		return -1;
 	}
-	if (s->shell.b64.bad)
+	if (sp->shell.b64.bad)
 		return session_fail(s, "the console garbled the base64 stream");
-	if (write(fd, s->shell.tar.buf, s->shell.tar.len) != (ssize_t)s->shell.tar.len)
+	if (write(fd, sp->shell.tar.buf, sp->shell.tar.len) != (ssize_t)sp->shell.tar.len)
 		return session_fail(s, "writing the archive: %s", strerror(errno));
 	return 0;
 }
@@ -142,7 +146,7 @@ shutdown_serial(struct session *s, bool ok)
 {
 	double t = proc_now();
 
-	if (!ok || s->vm.proc.pid <= 0)
+	if (!ok || s->priv->vm.proc.pid <= 0)
 		return;
 	progress_stage(&s->pr, "shutdown");
 	console_write(s, "poweroff -f");

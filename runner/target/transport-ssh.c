@@ -13,7 +13,7 @@
 static void
 ssh_cmd_argv(struct session *s, const char *cmd, int connect_timeout, struct bb_strvec *argv)
 {
-	struct ssh_opts so = s->ssh;
+	struct ssh_opts so = s->priv->ssh;
 
 	so.connect_timeout = connect_timeout;
 	ssh_argv(&so, cmd, argv);
@@ -23,12 +23,14 @@ ssh_cmd_argv(struct session *s, const char *cmd, int connect_timeout, struct bb_
 static const char *
 ssh_dest(struct session *s)
 {
-	const char *user = s->ssh.user ? s->ssh.user : "root";
+	struct session_priv *sp = s->priv;
+	const char *user = sp->ssh.user ? sp->ssh.user : "root";
 
-	if (!s->user_host)
-		s->user_host = s->ssh.port ? xasprintf("%s@%s:%d", user, s->ssh.host, s->ssh.port) :
-			xasprintf("%s@%s", user, s->ssh.host);
-	return s->user_host;
+	if (!sp->user_host)
+		sp->user_host = sp->ssh.port ?
+			xasprintf("%s@%s:%d", user, sp->ssh.host, sp->ssh.port) :
+			xasprintf("%s@%s", user, sp->ssh.host);
+	return sp->user_host;
 }
 
 /* one ssh command on the target; its exit status, or -1 with the error set */
@@ -39,7 +41,7 @@ ssh_run(struct session *s, const char *cmd, int out_fd, double timeout, double i
 	struct bb_strvec argv = BB_STRVEC_INIT;
 	int r;
 
-	ssh_cmd_argv(s, cmd, s->ssh.connect_timeout, &argv);
+	ssh_cmd_argv(s, cmd, s->priv->ssh.connect_timeout, &argv);
 	r = session_cmd_start(s, &argv, NULL, out_fd);
 	if (!r)
 		r = session_cmd_wait(s, timeout, idle, what);
@@ -84,7 +86,7 @@ connect_guest(struct session *s, double timeout)
 		if (r < 0 && proc_now() < end)
 			return -1;
 		if (r > 0 && refused(s->cmd_msg))
-			return session_fail(s, "ssh to 127.0.0.1:%d refused: %s", s->ssh.port,
+			return session_fail(s, "ssh to 127.0.0.1:%d refused: %s", s->priv->ssh.port,
 				s->cmd_msg);
 		/* a try the window's end cut short says less than the one before */
 		if (r > 0 && *s->cmd_msg)
@@ -92,7 +94,7 @@ connect_guest(struct session *s, double timeout)
 		if (proc_now() >= end) {
 			session_clear_error(s);
 			return session_fail(s, "no ssh connection to 127.0.0.1:%d within %gs%s%s",
-				s->ssh.port, timeout, *last ? ": " : "", last);
+				s->priv->ssh.port, timeout, *last ? ": " : "", last);
 		}
 		if (session_wait(s, never, 0.25, 0, "ssh") != LOOP_DEADLINE)
 			return -1;
@@ -107,7 +109,8 @@ connect_guest(struct session *s, double timeout)
 static char *
 board_fingerprints(struct session *s)
 {
-	char path[] = "/tmp/pgo-run-keys.XXXXXX", *q = ssh_quote(s->ssh.host), *cmd, *text = NULL;
+	struct session_priv *sp = s->priv;
+	char path[] = "/tmp/pgo-run-keys.XXXXXX", *q = ssh_quote(sp->ssh.host), *cmd, *text = NULL;
 	char port[16] = "";
 	size_t len;
 	struct bb_buf out = BB_BUF_INIT;
@@ -115,8 +118,8 @@ board_fingerprints(struct session *s)
 	struct proc p = PROC_INIT;
 	int fd = mkstemp(path);
 
-	if (s->ssh.port > 0)
-		snprintf(port, sizeof(port), "-p %d ", s->ssh.port);
+	if (sp->ssh.port > 0)
+		snprintf(port, sizeof(port), "-p %d ", sp->ssh.port);
 	/* one type at a time: a server that limits unauthenticated connections
 	   (dropbear: 5 per address) may drop some of keyscan's parallel ones */
 	cmd = xasprintf("for t in ed25519 ecdsa rsa; do ssh-keyscan -T 5 -t $t %s-- %s; done "
@@ -158,7 +161,7 @@ board_fingerprints(struct session *s)
 static char *
 known_file(struct session *s)
 {
-	return s->ssh.known_hosts ? ssh_quote(s->ssh.known_hosts) :
+	return s->priv->ssh.known_hosts ? ssh_quote(s->priv->ssh.known_hosts) :
 		xstrdup("~/.ssh/known_hosts");
 }
 
@@ -169,13 +172,14 @@ known_file(struct session *s)
 static int
 hostkey_refused(struct session *s)
 {
-	char *fp = board_fingerprints(s), *name = ssh_known_name(&s->ssh), *qname, *qfile;
+	struct session_priv *sp = s->priv;
+	char *fp = board_fingerprints(s), *name = ssh_known_name(&sp->ssh), *qname, *qfile;
 	char *file = known_file(s), *keys = *fp ? xasprintf(" (it offers %s)", fp) : xstrdup("");
 	int r;
 
 	qname = ssh_quote(name);
-	qfile = s->ssh.known_hosts ? xasprintf(" -f %s", file) : xstrdup("");
-	if (s->hostkey_changed)
+	qfile = sp->ssh.known_hosts ? xasprintf(" -f %s", file) : xstrdup("");
+	if (sp->hostkey_changed)
 		r = session_fail(s, "ssh to %s refused: the board's host key has changed%s; if it "
 			"was reinstalled, check the new key on the board, remove the old one with "
 			"ssh-keygen -R %s%s and connect again", ssh_dest(s), keys, qname, qfile);
@@ -204,11 +208,11 @@ pin_hostkey(struct session *s, double timeout, bool unrecorded)
 	char *file;
 	int r;
 
-	s->ssh.hostkeys = SSH_HOSTKEYS_STRICT;
+	s->priv->ssh.hostkeys = SSH_HOSTKEYS_STRICT;
 	r = ssh_run(s, "true", -1, timeout + 5, 0, "ssh");
 	if (r <= 0 || !strstr(s->cmd_msg, "Host key verification failed"))
 		return r > 0 ? ssh_failed(s) : r;
-	if (s->hostkey_changed)
+	if (s->priv->hostkey_changed)
 		return hostkey_refused(s);
 	file = known_file(s);
 	r = session_fail(s, "ssh to %s refused: --accept-new-host-key: the board's key could not "
@@ -226,17 +230,17 @@ connect_board(struct session *s, double timeout)
 
 	if (r > 0 && strstr(s->cmd_msg, "Host key verification failed"))
 		return hostkey_refused(s);
-	if (r == 0 && s->ssh.hostkeys == SSH_HOSTKEYS_ACCEPT_NEW)
-		return pin_hostkey(s, timeout, s->hostkey_unrecorded);
+	if (r == 0 && s->priv->ssh.hostkeys == SSH_HOSTKEYS_ACCEPT_NEW)
+		return pin_hostkey(s, timeout, s->priv->hostkey_unrecorded);
 	return r > 0 ? ssh_failed(s) : r;
 }
 
 static int
-run_ssh(struct session *s, const char *dir)
+run_ssh(struct session *s, const struct target_task *t)
 {
-	char *task = stage_task_cmd(s->o, dir, s->tr == &transport_ssh_board);
+	char *task = session_task_cmd(t);
 	char *cmd = xstrcat(task, " </dev/null 2>&1", NULL);
-	int r = ssh_run(s, cmd, -1, s->o->timeout, s->o->idle_timeout, "task");
+	int r = ssh_run(s, cmd, -1, t->timeout, t->idle, "task");
 
 	free(cmd);
 	free(task);
@@ -252,10 +256,10 @@ shell_ssh(struct session *s, const char *cmd, double timeout, const char *what)
 }
 
 static int
-collect_ssh(struct session *s, const char *dir, int fd)
+collect_ssh(struct session *s, const char *dir, int fd, double timeout)
 {
 	char *q = ssh_quote(dir), *cmd = xasprintf("tar c -C %s .", q);
-	int r = ssh_run(s, cmd, fd, s->o->collect_timeout, 0, "tar over ssh");
+	int r = ssh_run(s, cmd, fd, timeout, 0, "tar over ssh");
 
 	free(cmd);
 	free(q);
@@ -270,7 +274,7 @@ shutdown_guest(struct session *s, bool ok)
 	struct proc off = PROC_INIT;
 	double t = proc_now();
 
-	if (!ok || s->vm.proc.pid <= 0)
+	if (!ok || s->priv->vm.proc.pid <= 0)
 		return;
 	progress_stage(&s->pr, "shutdown");
 	ssh_cmd_argv(s, "poweroff -f", 5, &argv);
@@ -295,8 +299,8 @@ shutdown_board(struct session *s, bool ok)
 	const char *failed = s->failed;
 	char *q, *rm;
 
-	if (s->cmd.pid > 0)
-		proc_kill(&s->cmd, 500);
+	if (s->priv->cmd.pid > 0)
+		proc_kill(&s->priv->cmd, 500);
 	if (s->interrupted || !s->remote_dir)
 		return;
 	q = ssh_quote(s->remote_dir);
@@ -323,24 +327,24 @@ const struct transport transport_ssh_board = {
 static void
 board_address(struct session *s)
 {
+	struct ssh_opts *so = &s->priv->ssh;
 	const char *at = strrchr(s->o->host, '@');
 
-	s->ssh.host = at ? at + 1 : s->o->host;
+	so->host = at ? at + 1 : s->o->host;
 	if (at)
-		s->ssh.user = s->board_user = xstrndup(s->o->host, (size_t)(at - s->o->host));
-	s->ssh.port = s->o->ssh_port;
-	s->ssh.connect_timeout = (int)(s->o->connect_timeout + 0.999);
-	s->ssh.hostkeys = s->o->accept_new_host_key ? SSH_HOSTKEYS_ACCEPT_NEW : SSH_HOSTKEYS_STRICT;
-	s->ssh.known_hosts = s->o->known_hosts;
+		so->user = s->priv->board_user = xstrndup(s->o->host, (size_t)(at - s->o->host));
+	so->port = s->o->ssh_port;
+	so->connect_timeout = (int)(s->o->connect_timeout + 0.999);
+	so->hostkeys = s->o->accept_new_host_key ? SSH_HOSTKEYS_ACCEPT_NEW : SSH_HOSTKEYS_STRICT;
+	so->known_hosts = s->o->known_hosts;
 }
 
 /*
- * dir made on the board for the run, mode 700: one that exists is refused
- * (with what is in it kept), so that removing it afterwards removes only
- * what the run made; s->remote_dir is dir once made
+ * one that exists is refused so that removing it afterwards removes only
+ * what the run made
  */
-static int
-make_remote_dir(struct session *s, const char *dir)
+int
+target_board_dir(struct session *s, const char *dir)
 {
 	char *q = ssh_quote(dir), *cmd;
 	int r;
@@ -362,28 +366,9 @@ make_remote_dir(struct session *s, const char *dir)
 }
 
 int
-target_board(struct session *s, int fd)
+target_board_connect(struct session *s)
 {
-	char *dir, *name;
-	int r = -1;
-
-	s->tr = &transport_ssh_board;
-	board_address(s);
-	/* on a board, a directory of our own (removed afterwards) unless one is given */
-	dir = s->o->remote_dir ? xstrdup(s->o->remote_dir) :
-		xasprintf("/tmp/pgo-profile.%s", s->nonce);
-	name = xasprintf("ssh:%s:%s", s->ssh.host, dir);
-	if (stage_connect(s, s->o->connect_timeout) == 0 && make_remote_dir(s, dir) == 0)
-		r = stages_after_connect(s, dir, fd, name);
-	free(name);
-	free(dir);
-	return r;
-}
-
-int
-board_connect(struct session *s)
-{
-	s->tr = &transport_ssh_board;
+	s->priv->tr = &transport_ssh_board;
 	board_address(s);
 	return stage_connect(s, s->o->connect_timeout);
 }
@@ -394,7 +379,7 @@ ssh_shell_in(struct session *s, const char *cmd, int in_fd, double timeout, cons
 	struct bb_strvec argv = BB_STRVEC_INIT;
 	int r;
 
-	ssh_cmd_argv(s, cmd, s->ssh.connect_timeout, &argv);
+	ssh_cmd_argv(s, cmd, s->priv->ssh.connect_timeout, &argv);
 	r = session_cmd_start_in(s, &argv, NULL, in_fd, -1);
 	if (!r)
 		r = session_cmd_wait(s, timeout, 0, what);

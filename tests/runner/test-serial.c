@@ -13,6 +13,8 @@
 #include <unistd.h>
 
 #include "bblang/buf.h"
+#include "runner/profile/stages.h"
+#include "runner/profile/tarmeter.h"
 #include "runner/target/session.h"
 #include "tests/test-util.h"
 
@@ -94,7 +96,9 @@ test_shell_machine(void **state)
 static const char *const stages[] = { "boot", "connect", "run", "collect", "install", NULL };
 
 struct guest_fx {
-	struct profile_opts o;
+	struct target_opts o;
+	const char *task;		/* /bin/sh's words */
+	double timeout, idle_timeout;
 	struct session s;
 	FILE *log;
 	char *dir;
@@ -109,20 +113,42 @@ start(const char *script, const char *task)
 	static const char no_side_effects[] = "dmesg() { :; }; stty() { :; }\n";
 
 	g->dir = test_tmpdir();
-	g->o = (struct profile_opts){ .target = TARGET_QEMU, .transport = TRANSPORT_SERIAL,
-		.python = "/bin/sh", .task = task, .timeout = 20, .idle_timeout = 10,
-		.connect_timeout = 20, .collect_timeout = 20 };
+	g->o = (struct target_opts){ .target = TARGET_QEMU, .transport = TRANSPORT_SERIAL,
+		.connect_timeout = 20 };
+	g->task = task;
+	g->timeout = 20;
+	g->idle_timeout = 10;
 	g->log = tmpfile();
 	assert_non_null(g->log);
-	session_init(&g->s, &g->o, g->log, "qemu", stages);
-	g->s.tr = &transport_serial;
-	g->s.vm.proc.argv = argv;
-	g->s.vm.proc.in = g->s.vm.proc.out = g->s.vm.proc.err = PROC_PIPE;
-	assert_int_equal(proc_start(&g->s.vm.proc, &g->s.err), 0);
-	g->s.vm.proc.argv = NULL;
-	assert_int_equal(write(g->s.vm.proc.in_fd, no_side_effects, sizeof(no_side_effects) - 1),
-		(ssize_t)sizeof(no_side_effects) - 1);
+	session_init(&g->s, &g->o, g->log, false, "qemu", "/bin/sh task", stages);
+	g->s.priv->tr = &transport_serial;
+	g->s.priv->vm.proc.argv = argv;
+	g->s.priv->vm.proc.in = g->s.priv->vm.proc.out = g->s.priv->vm.proc.err = PROC_PIPE;
+	assert_int_equal(proc_start(&g->s.priv->vm.proc, &g->s.err), 0);
+	g->s.priv->vm.proc.argv = NULL;
+	assert_int_equal(write(g->s.priv->vm.proc.in_fd, no_side_effects,
+		sizeof(no_side_effects) - 1), (ssize_t)sizeof(no_side_effects) - 1);
 	return g;
+}
+
+/* the task of g with GCOV_PREFIX=dir, made afresh, as pgo-run profile runs it */
+static int
+run(struct guest_fx *g, const char *dir)
+{
+	char *prefix = xstrcat("GCOV_PREFIX=", dir, NULL);
+	const char *env[] = { prefix, "GCOV_PREFIX_STRIP=0", NULL };
+	struct target_task t = { "/bin/sh", g->task, env, dir, g->timeout, g->idle_timeout };
+	int r = transport_serial.run(&g->s, &t);
+
+	free(prefix);
+	return r;
+}
+
+/* the session's filter: through the meter ctx */
+static int
+meter(void *ctx, const char *p, size_t n, struct bb_error *err)
+{
+	return tar_meter_feed(ctx, p, n, err);
 }
 
 /* the log so far; caller frees */
@@ -179,12 +205,12 @@ test_transport(void **state)
 	progress_stage(&g->s.pr, "connect");
 	assert_int_equal(transport_serial.connect(&g->s, 10), 0);
 	progress_stage(&g->s.pr, "run");
-	assert_int_equal(transport_serial.run(&g->s, remote), 3);
+	assert_int_equal(run(g, remote), 3);
 	assert_string_equal(g->s.pr.last, "two");
 	progress_stage(&g->s.pr, "collect");
 	out = fopen(tar, "wb");
 	assert_non_null(out);
-	assert_int_equal(transport_serial.collect(&g->s, remote, fileno(out)), 0);
+	assert_int_equal(transport_serial.collect(&g->s, remote, fileno(out), 20), 0);
 	fclose(out);
 	assert_null(g->s.err.msg);
 	text = tar_member(tar, "./a.gcda");
@@ -200,7 +226,7 @@ test_transport(void **state)
 	stop(g);
 }
 
-/* the tar over the console goes through the session's meter: a file over its budget ends it */
+/* the tar over the console goes through the session's filter: a file over its budget ends it */
 static void
 test_metered(void **state)
 {
@@ -215,13 +241,14 @@ test_metered(void **state)
 	progress_stage(&g->s.pr, "connect");
 	assert_int_equal(transport_serial.connect(&g->s, 10), 0);
 	progress_stage(&g->s.pr, "run");
-	assert_int_equal(transport_serial.run(&g->s, remote), 0);
+	assert_int_equal(run(g, remote), 0);
 	progress_stage(&g->s.pr, "collect");
 	out = fopen(tar, "wb");
 	assert_non_null(out);
-	g->s.meter = &m;
-	assert_int_equal(transport_serial.collect(&g->s, remote, fileno(out)), -1);
-	g->s.meter = NULL;
+	g->s.filter = meter;
+	g->s.filter_ctx = &m;
+	assert_int_equal(transport_serial.collect(&g->s, remote, fileno(out), 20), -1);
+	g->s.filter = NULL;
 	fclose(out);
 	assert_string_equal(g->s.err.msg, "collect: the archive from the target: entry "
 		"'./big.gcda': over the budget per file of 1000 bytes");
@@ -236,19 +263,19 @@ test_task_deadlines(void **state)
 {
 	struct guest_fx *g = start("exec /bin/sh", "-c 'sleep 3'");
 
-	g->o.timeout = 0.5;
+	g->timeout = 0.5;
 	assert_int_equal(transport_serial.connect(&g->s, 10), 0);
 	progress_stage(&g->s.pr, "run");
-	assert_int_equal(transport_serial.run(&g->s, g->dir), -1);
+	assert_int_equal(run(g, g->dir), -1);
 	assert_string_equal(g->s.err.msg, "run: task: deadline of 0.5s passed");
 	assert_string_equal(g->s.failed, "run");
 	stop(g);
 
 	g = start("exec /bin/sh", "-c 'echo a; sleep 3'");
-	g->o.idle_timeout = 0.5;
+	g->idle_timeout = 0.5;
 	assert_int_equal(transport_serial.connect(&g->s, 10), 0);
 	progress_stage(&g->s.pr, "run");
-	assert_int_equal(transport_serial.run(&g->s, g->dir), -1);
+	assert_int_equal(run(g, g->dir), -1);
 	assert_string_equal(g->s.err.msg, "run: task: no output for 0.5s");
 	stop(g);
 }
@@ -267,7 +294,7 @@ linger(struct guest_fx *g, bool task, double seconds, const char *late)
 
 	assert_int_equal(transport_serial.connect(&g->s, 10), 0);
 	progress_stage(&g->s.pr, "run");
-	assert_true(!task || transport_serial.run(&g->s, remote) == 0);
+	assert_true(!task || run(g, remote) == 0);
 	assert_true(!path || access(path, F_OK) < 0);
 	progress_stage(&g->s.pr, "collect");
 	r = transport_serial.shell(&g->s, cmd, 30, "linger");
