@@ -290,10 +290,7 @@ stmt_new(struct bb_stmts *st, enum bb_stmt_kind kind, unsigned line)
 {
 	struct bb_stmt *s;
 
-	if (st->n == st->alloc) {
-		st->alloc = st->alloc ? st->alloc * 2 : 64;
-		st->v = xreallocarray(st->v, st->alloc, sizeof(*st->v));
-	}
+	st->v = bb_grow(st->v, st->n, &st->alloc, sizeof(*st->v), 64);
 	s = &st->v[st->n++];
 	memset(s, 0, sizeof(*s));
 	s->kind = kind;
@@ -339,9 +336,7 @@ stmt_take(struct bb_stmts *st, char *s)
 void
 bb_stmts_release(struct bb_stmts *st)
 {
-	for (size_t i = 0; i < st->nchunks; i++)
-		bb_block_free(st->chunks[i]);
-	free(st->chunks);
+	bb_blocks_free(st->chunks, st->nchunks);
 	free(st->v);
 	free(st->classname);
 	memset(st, 0, sizeof(*st));
@@ -515,10 +510,7 @@ split_lines(char *text, size_t len, struct lines *l)
 			j += strcspn(l->buf + j, "\r\n");
 		else
 			j = (nl = memchr(l->buf + i, '\n', len - i)) ? (size_t)(nl - l->buf) : len;
-		if (l->n == alloc) {
-			alloc *= 2;
-			l->v = xreallocarray(l->v, alloc, sizeof(*l->v));
-		}
+		l->v = bb_grow(l->v, l->n, &alloc, sizeof(*l->v), 64);
 		l->v[l->n++] = l->buf + i;
 		next = j + (j < len && l->buf[j] == '\r' && j + 1 < len && l->buf[j + 1] == '\n');
 		l->buf[i + rstrip_len(l->buf + i, j - i)] = '\0';
