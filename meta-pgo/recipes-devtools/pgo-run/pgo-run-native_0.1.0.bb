@@ -16,7 +16,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=a3d15bc59ff52e5731c98086e02f82ea9ba91dfbff415a294513b9f49c17fbc9"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=22dc84b1e436876a37bd22e9587c06450fd4483673d596573a8a5b9c36137f38"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
