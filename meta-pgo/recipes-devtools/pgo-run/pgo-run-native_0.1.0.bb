@@ -16,7 +16,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=be02e81b7a157a7e3fa4c800f3e408fbcc26e8eb1d6fd047af589075c5eb8868"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=0f1c7364ea7e7066b57247110351e3e7a4f41ac34601bea3029b4b924dab8783"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
