@@ -16,7 +16,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=0f1c7364ea7e7066b57247110351e3e7a4f41ac34601bea3029b4b924dab8783"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=0fbda339f6ff346b85001b422bcd21b0969fc3ac1f7463c109782de80b178395"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
