@@ -273,6 +273,15 @@ test_check_flag(struct bb_data *d, const char *var, const char *flag, const char
 	free(v);
 }
 
+void
+test_check_error(struct test_ctx *t, const char *want, const char *file, int line)
+{
+	char *err = test_error(t);
+
+	test_check_str(err, want, "error", file, line);
+	free(err);
+}
+
 int
 test_ctx_teardown(void **state)
 {

@@ -49,6 +49,8 @@ int test_parse(struct test_ctx *t, const char *name, const char *text);
 void test_parse_ok(struct test_ctx *t, const char *name, const char *text);
 /* bb_data_error() with every "t->dir/" replaced by "@DIR@/"; caller frees */
 char *test_error(struct test_ctx *t);
+/* asserts test_error(t) */
+void test_check_error(struct test_ctx *t, const char *want, const char *file, int line);
 /* s with every occurrence of from replaced by to; caller frees */
 char *test_replace(const char *s, const char *from, const char *to);
 /* the words of v joined by spaces (a command line to compare); caller frees */
@@ -76,5 +78,6 @@ void test_check_flag(struct bb_data *d, const char *var, const char *flag, const
 #define assert_raw(d, var, want) test_check_raw((d), (var), (want), __FILE__, __LINE__)
 #define assert_flag(d, var, flag, want) \
 	test_check_flag((d), (var), (flag), (want), __FILE__, __LINE__)
+#define assert_error(t, want) test_check_error((t), (want), __FILE__, __LINE__)
 
 #endif

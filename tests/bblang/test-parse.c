@@ -264,7 +264,6 @@ static void
 test_addpylib(void **state)
 {
 	struct test_ctx *t = *state;
-	char *err;
 
 	test_parse_ok(t, "layer.conf",
 		"LAYERDIR = \"/layers/meta\"\n"
@@ -273,9 +272,7 @@ test_addpylib(void **state)
 	assert_var(t->d, "AFTER", "1");
 	assert_var(t->d, "oe", NULL);
 	assert_int_equal(test_parse(t, "r.bb", "addpylib ${LAYERDIR}/lib oe\n"), -1);
-	err = test_error(t);
-	assert_string_equal(err, "@DIR@/r.bb:1: error: unparsed line: 'addpylib ${LAYERDIR}/lib oe'");
-	free(err);
+	assert_error(t, "@DIR@/r.bb:1: error: unparsed line: 'addpylib ${LAYERDIR}/lib oe'");
 }
 
 static void
@@ -325,14 +322,10 @@ static void
 test_require_missing(void **state)
 {
 	struct test_ctx *t = *state;
-	char *err;
 
 	assert_int_equal(test_parse(t, "req.conf", "A = \"a\"\nrequire nope.conf\nB = \"b\"\n"),
 		-1);
-	err = test_error(t);
-	assert_string_equal(err, "@DIR@/req.conf:2: error: could not include required file "
-				 "'nope.conf'");
-	free(err);
+	assert_error(t, "@DIR@/req.conf:2: error: could not include required file 'nope.conf'");
 }
 
 static void
@@ -404,14 +397,10 @@ static void
 test_old_append_error(void **state)
 {
 	struct test_ctx *t = *state;
-	char *err;
 
 	assert_int_equal(test_parse(t, "old.conf", "A = \"a\"\nA_append = \"x\"\n"), -1);
-	err = test_error(t);
-	assert_string_equal(err, "@DIR@/old.conf:2: error: variable 'A_append' contains an "
-				 "operation using the old override syntax; convert this metadata "
-				 "to the ':' syntax");
-	free(err);
+	assert_error(t, "@DIR@/old.conf:2: error: variable 'A_append' contains an operation "
+		"using the old override syntax; convert this metadata to the ':' syntax");
 }
 
 static void

@@ -188,12 +188,9 @@ static void
 test_missing_class(void **state)
 {
 	struct test_ctx *t = *state;
-	char *err;
 
 	assert_int_equal(test_parse(t, "miss.bb", "A = \"a\"\ninherit plain nope\n"), -1);
-	err = test_error(t);
-	assert_string_equal(err, "@DIR@/miss.bb:2: error: could not inherit class 'nope'");
-	free(err);
+	assert_error(t, "@DIR@/miss.bb:2: error: could not inherit class 'nope'");
 }
 
 /* a class is looked up in BBPATH only: one under ./classes of the current
@@ -202,14 +199,12 @@ static void
 test_class_not_from_cwd(void **state)
 {
 	struct test_ctx *t = *state;
-	char *cwd = getcwd(NULL, 0), *err;
+	char *cwd = getcwd(NULL, 0);
 
 	test_write_tree(t->dir, "classes/here.bbclass", "HERE = \"1\"\n", NULL);
 	assert_int_equal(chdir(t->dir), 0);
 	assert_int_equal(test_parse(t, "cwd.bb", "inherit here\n"), -1);
-	err = test_error(t);
-	assert_string_equal(err, "@DIR@/cwd.bb:1: error: could not inherit class 'here'");
-	free(err);
+	assert_error(t, "@DIR@/cwd.bb:1: error: could not inherit class 'here'");
 	assert_int_equal(chdir(cwd), 0);
 	free(cwd);
 }
@@ -234,7 +229,6 @@ static void
 test_unclosed_function(void **state)
 {
 	struct test_ctx *t = *state;
-	char *err;
 
 	assert_int_equal(test_parse(t, "open.bb",
 		"A = \"a\"\n"
@@ -242,10 +236,7 @@ test_unclosed_function(void **state)
 		"do_compile() {\n"
 		"\tmake\n"
 		"\n"), -1);
-	err = test_error(t);
-	assert_string_equal(err, "@DIR@/open.bb:3: error: function 'do_compile' is never "
-				 "closed");
-	free(err);
+	assert_error(t, "@DIR@/open.bb:3: error: function 'do_compile' is never closed");
 }
 
 /* only ":append_" and the like are rejected in task names, as in BitBake */
@@ -265,15 +256,12 @@ test_handler_by_extension(void **state)
 {
 	struct test_ctx *t = *state;
 	static const char text[] = "do_x() {\n\ttrue\n}\n";
-	char *err;
 
 	test_parse_ok(t, "f.inc", text);
 	assert_raw(t->d, "do_x", "\ttrue\n");
 	assert_flag(t->d, "do_x", "func", "1");
 	assert_int_equal(test_parse(t, "f.conf", text), -1);
-	err = test_error(t);
-	assert_string_equal(err, "@DIR@/f.conf:1: error: unparsed line: 'do_x() {'");
-	free(err);
+	assert_error(t, "@DIR@/f.conf:1: error: unparsed line: 'do_x() {'");
 }
 
 static void
