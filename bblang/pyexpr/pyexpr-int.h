@@ -43,7 +43,11 @@ struct pv;
 typedef struct pv *py_builtin(struct ev *ev, struct pv *self, struct pv **a, size_t n);
 typedef py_builtin *func_impl;
 
+/* the owner of a builtin that is no module's */
+enum { OWNER_STR = -1, OWNER_BUILTIN = -2 };
+
 struct func {
+	int owner;		/* the module (enum mod) it is an attribute of, or OWNER_* */
 	const char *name;
 	func_impl impl;
 	const char *params;	/* space separated; a leading '*' takes any positional */
