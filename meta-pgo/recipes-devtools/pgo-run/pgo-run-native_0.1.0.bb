@@ -16,7 +16,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=52bb90b393db1c4f2cf79e6d62d3556a18412c55d0857ee3f71924258421399e"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=541b201747d39b3ba5addb0267e72a03a0d4e9e053a0ed3969eca553c4e550c1"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
