@@ -73,11 +73,15 @@ void test_check_raw(struct bb_data *d, const char *var, const char *want, const 
 	int line);
 void test_check_flag(struct bb_data *d, const char *var, const char *flag, const char *want,
 	const char *file, int line);
+/* asserts names[0..n) joined by spaces */
+void test_check_names(const char **names, size_t n, const char *want, const char *file,
+	int line);
 
 #define assert_var(d, var, want) test_check_var((d), (var), (want), __FILE__, __LINE__)
 #define assert_raw(d, var, want) test_check_raw((d), (var), (want), __FILE__, __LINE__)
 #define assert_flag(d, var, flag, want) \
 	test_check_flag((d), (var), (flag), (want), __FILE__, __LINE__)
+#define assert_names(names, n, want) test_check_names((names), (n), (want), __FILE__, __LINE__)
 #define assert_error(t, want) test_check_error((t), (want), __FILE__, __LINE__)
 
 #endif

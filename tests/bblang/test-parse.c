@@ -206,11 +206,7 @@ test_flag_names(void **state)
 		"F[w] ?\?= \"3\"\n"
 		"F[doc.x-y+z@1] = \"4\"\n");
 	names = bb_data_flags(t->d, "F", &n);
-	assert_int_equal(n, 4);
-	assert_string_equal(names[0], "a");
-	assert_string_equal(names[1], "b");
-	assert_string_equal(names[2], "doc.x-y+z@1");
-	assert_string_equal(names[3], "w");
+	assert_names(names, n, "a b doc.x-y+z@1 w");
 	free(names);
 }
 
