@@ -117,9 +117,7 @@ bb_data_free(struct bb_data *d)
 		d->chunks = c->next;
 		bb_block_free(c);
 	}
-	for (size_t i = 0; i < d->nkept; i++)
-		bb_block_free(d->kept[i]);
-	free(d->kept);
+	bb_blocks_free(d->kept, d->nkept);
 	bb_strvec_clear(&d->interned);
 	bb_strvec_clear(&d->warnings);
 	bb_strvec_clear(&d->reported);

@@ -63,7 +63,9 @@ plain_run(const char *s, size_t n)
 static void
 escape(struct bb_buf *out, const char *s)
 {
-	const char *end = s + strlen(s);
+	/* the characters written as a backslash and a letter */
+	static const char named[] = "\\\n\t\r", letter[] = "\\ntr";
+	const char *end = s + strlen(s), *e;
 
 	if (*s == '!')
 		bb_buf_addch(out, '\\');
@@ -76,24 +78,13 @@ escape(struct bb_buf *out, const char *s)
 			s += n - 1;
 			continue;
 		}
-		switch (c) {
-		case '\\':
-			bb_buf_addstr(out, "\\\\");
-			break;
-		case '\n':
-			bb_buf_addstr(out, "\\n");
-			break;
-		case '\t':
-			bb_buf_addstr(out, "\\t");
-			break;
-		case '\r':
-			bb_buf_addstr(out, "\\r");
-			break;
-		default:
-			if (c < 0x20 || c == 0x7f)
-				bb_buf_addf(out, "\\x%02x", c);
-			else
-				bb_buf_addch(out, (char)c);
+		if ((e = strchr(named, c))) {
+			bb_buf_addch(out, '\\');
+			bb_buf_addch(out, letter[e - named]);
+		} else if (c < 0x20 || c == 0x7f) {
+			bb_buf_addf(out, "\\x%02x", c);
+		} else {
+			bb_buf_addch(out, (char)c);
 		}
 	}
 }

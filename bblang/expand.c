@@ -77,10 +77,7 @@ taint_add(struct taint *t, size_t start, size_t end)
 			t->r[t->n - 1][1] = end;
 		return;
 	}
-	if (t->n == t->alloc) {
-		t->alloc = t->alloc ? 2 * t->alloc : 4;
-		t->r = xreallocarray(t->r, t->alloc, sizeof(*t->r));
-	}
+	t->r = bb_grow(t->r, t->n, &t->alloc, sizeof(*t->r), 4);
 	t->r[t->n][0] = start;
 	t->r[t->n++][1] = end;
 }

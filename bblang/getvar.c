@@ -569,20 +569,33 @@ bb_data_flag_raw(struct bb_data *d, const char *var, const char *flag)
 	return var_value(v, flag, false);
 }
 
+/*
+ * get_top into r, the value it owns taken into *out (NULL when there is none);
+ * -1, or 1 when the value holds inline python left unevaluated
+ */
+static int
+get_taken(struct bb_data *d, const char *var, const char *flag, bool expand, bool noweak,
+	bool parsing, struct getres *r, char **out)
+{
+	int ret = get_top(d, var, flag, expand, noweak, parsing, r);
+
+	*out = NULL;
+	if (ret == 0) {
+		*out = r->value;
+		r->value = NULL;
+		ret = r->uneval;
+	}
+	return ret;
+}
+
 /* the value, or -1; 1 when it holds inline python left unevaluated */
 static int
 get_value(struct bb_data *d, const char *var, const char *flag, bool expand, bool noweak,
 	bool parsing, char **out)
 {
 	struct getres r = { 0 };
-	int ret = get_top(d, var, flag, expand, noweak, parsing, &r);
+	int ret = get_taken(d, var, flag, expand, noweak, parsing, &r, out);
 
-	*out = NULL;
-	if (ret == 0) {
-		*out = r.value;
-		r.value = NULL;
-		ret = r.uneval;
-	}
 	getres_release(&r);
 	return ret;
 }
@@ -612,15 +625,9 @@ data_get_view_of(struct bb_data *d, struct var *v, const char *var, const char *
 	const char **view, char **owned)
 {
 	struct getres r = { .borrow = true, .known = v };
-	int ret = get_top(d, var, flag, true, false, false, &r);
+	int ret = get_taken(d, var, flag, true, false, false, &r, owned);
 
-	*view = *owned = NULL;
-	if (ret == 0) {
-		*view = r.value ? r.value : r.view;
-		*owned = r.value;
-		r.value = NULL;
-		ret = r.uneval;
-	}
+	*view = ret < 0 ? NULL : *owned ? *owned : r.view;
 	getres_release(&r);
 	return ret;
 }
@@ -675,18 +682,10 @@ static int
 py_getflag(void *ctx, const char *name, const char *flag, bool expand, char **val, char **err)
 {
 	struct bb_data *d = ctx;
-	struct getres r = { 0 };
-	int ret = get_top(d, name, flag, expand, false, false, &r);
+	int ret = get_value(d, name, flag, expand, false, false, val);
 
-	*val = NULL;
-	if (ret < 0) {
+	if (ret < 0)
 		*err = xstrdup(bb_data_error(d));
-	} else {
-		*val = r.value;
-		r.value = NULL;
-		ret = r.uneval;
-	}
-	getres_release(&r);
 	return ret;
 }
 

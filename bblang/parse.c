@@ -40,32 +40,52 @@ enum rx {
 #define WS "(?:[\\t-\\r \\x1c-\\x1f]|\\xc2[\\x85\\xa0]|\\xe1\\x9a\\x80|" \
 	"\\xe2\\x80[\\x80-\\x8a\\xa8\\xa9\\xaf]|\\xe2\\x81\\x9f|\\xe3\\x80\\x80)"
 
-static const char *const patterns[RX_N] = {
-	[RX_CONFIG] = "^(?P<exp>export" WS "+)?"
+/*
+ * how rx_match matches a line: with PCRE2, or by hand for the patterns that
+ * are "^KEYWORD" WS "+(.+)" (KW_REST) and "^KEYWORD" WS
+ * "+([a-zA-Z0-9\\-_+.${}/~]+)$" (KW_NAME)
+ */
+enum kw_kind { KW_PCRE2, KW_REST, KW_NAME };
+
+/* a pattern, the literal it starts with (a line without it cannot match) */
+struct pattern {
+	const char *prefix;
+	const char *re;
+	enum kw_kind kind;
+};
+
+#define KEYWORD(kw, rest) { kw, "^" kw rest, KW_PCRE2 }
+#define KEYWORD_REST(kw) { kw, "^" kw WS "+(.+)", KW_REST }
+#define KEYWORD_NAME(kw) { kw, "^" kw WS "+([a-zA-Z0-9\\-_+.${}/~]+)$", KW_NAME }
+
+static const struct pattern patterns[RX_N] = {
+	[RX_CONFIG] = { NULL, "^(?P<exp>export" WS "+)?"
 		"(?P<var>[a-zA-Z0-9\\-_+.${}/~:]*?)"
 		"(\\[(?P<flag>[a-zA-Z0-9\\-_+.][a-zA-Z0-9\\-_+.@/]*)\\])?"
 		"(?P<ws>" WS "*)((?P<colon>:=)|(?P<lazyques>\\?\\?=)|(?P<ques>\\?=)|(?P<append>\\+=)|"
 		"(?P<prepend>=\\+)|(?P<predot>=\\.)|(?P<postdot>\\.=)|=)(?P<ws2>" WS "*)"
 		"(?!'[^']*'[^']*'$)(?!\"[^\"]*\"[^\"]*\"$)"
-		"(?P<apo>['\"])(?P<value>.*)(?P=apo)$",
-	[RX_INCLUDE] = "^include" WS "+(.+)",
-	[RX_REQUIRE] = "^require" WS "+(.+)",
-	[RX_INCLUDE_ALL] = "^include_all" WS "+(.+)",
-	[RX_EXPORT] = "^export" WS "+([a-zA-Z0-9\\-_+.${}/~]+)$",
-	[RX_UNSET] = "^unset" WS "+([a-zA-Z0-9\\-_+.${}/~]+)$",
-	[RX_UNSET_FLAG] = "^unset" WS "+([a-zA-Z0-9\\-_+.${}/~]+)\\[([a-zA-Z0-9\\-_+.][a-zA-Z0-9\\-_+.@]+)\\]$",
-	[RX_ADDFRAGMENTS] = "^addfragments" WS "+(.+)" WS "+(.+)" WS "+(.+)" WS "+(.+)",
-	[RX_ADDPYLIB] = "^addpylib" WS "+(.+)" WS "+(.+)",
-	[RX_FUNC_START] = "^(((?P<py>python(?=(" WS "|\\()))|(?P<fr>fakeroot(?=" WS ")))" WS "*)*"
-		"(?P<func>[\\w\\.\\-\\+\\{\\}\\$:]+)?" WS "*\\(" WS "*\\)" WS "*{$",
-	[RX_INHERIT] = "^inherit" WS "+(.+)",
-	[RX_INHERIT_DEFER] = "^inherit_defer" WS "+(.+)",
-	[RX_EXPORT_FUNC] = "^EXPORT_FUNCTIONS" WS "+(.+)",
-	[RX_ADDTASK] = "^addtask" WS "+([^#\\n]+)(?P<comment>#.*|.*?)",
-	[RX_DELTASK] = "^deltask" WS "+([^#\\n]+)(?P<comment>#.*|.*?)",
-	[RX_ADDHANDLER] = "^addhandler" WS "+(.+)",
-	[RX_DEF] = "^def" WS "+(\\w+).*:",
-	[RX_PYTHON_FUNC] = "^(?:(" WS "+.*)|(^$)|(^#))",
+		"(?P<apo>['\"])(?P<value>.*)(?P=apo)$", KW_PCRE2 },
+	[RX_INCLUDE] = KEYWORD_REST("include"),
+	[RX_REQUIRE] = KEYWORD_REST("require"),
+	[RX_INCLUDE_ALL] = KEYWORD_REST("include_all"),
+	[RX_EXPORT] = KEYWORD_NAME("export"),
+	[RX_UNSET] = KEYWORD_NAME("unset"),
+	[RX_UNSET_FLAG] = KEYWORD("unset",
+		WS "+([a-zA-Z0-9\\-_+.${}/~]+)\\[([a-zA-Z0-9\\-_+.][a-zA-Z0-9\\-_+.@]+)\\]$"),
+	[RX_ADDFRAGMENTS] = KEYWORD("addfragments", WS "+(.+)" WS "+(.+)" WS "+(.+)" WS "+(.+)"),
+	[RX_ADDPYLIB] = KEYWORD("addpylib", WS "+(.+)" WS "+(.+)"),
+	[RX_FUNC_START] = { NULL,
+		"^(((?P<py>python(?=(" WS "|\\()))|(?P<fr>fakeroot(?=" WS ")))" WS "*)*"
+		"(?P<func>[\\w\\.\\-\\+\\{\\}\\$:]+)?" WS "*\\(" WS "*\\)" WS "*{$", KW_PCRE2 },
+	[RX_INHERIT] = KEYWORD_REST("inherit"),
+	[RX_INHERIT_DEFER] = KEYWORD_REST("inherit_defer"),
+	[RX_EXPORT_FUNC] = KEYWORD_REST("EXPORT_FUNCTIONS"),
+	[RX_ADDTASK] = KEYWORD("addtask", WS "+([^#\\n]+)(?P<comment>#.*|.*?)"),
+	[RX_DELTASK] = KEYWORD("deltask", WS "+([^#\\n]+)(?P<comment>#.*|.*?)"),
+	[RX_ADDHANDLER] = KEYWORD_REST("addhandler"),
+	[RX_DEF] = KEYWORD("def", WS "+(\\w+).*:"),
+	[RX_PYTHON_FUNC] = { NULL, "^(?:(" WS "+.*)|(^$)|(^#))", KW_PCRE2 },
 };
 
 static pcre2_code *compiled[RX_N];
@@ -78,8 +98,8 @@ rx_get(enum rx r)
 	PCRE2_SIZE eo;
 
 	if (!compiled[r]) {
-		compiled[r] = pcre2_compile((PCRE2_SPTR)patterns[r], PCRE2_ZERO_TERMINATED, 0, &ec,
-			&eo, NULL);
+		compiled[r] = pcre2_compile((PCRE2_SPTR)patterns[r].re, PCRE2_ZERO_TERMINATED, 0,
+			&ec, &eo, NULL);
 		if (!compiled[r])
 			abort(); /* a bug in the patterns above */
 	}
@@ -96,25 +116,6 @@ struct m {
 	int rc;
 };
 
-/* the literal each pattern starts with: a line without it cannot match */
-static const char *const prefixes[RX_N] = {
-	[RX_INCLUDE] = "include",
-	[RX_REQUIRE] = "require",
-	[RX_INCLUDE_ALL] = "include_all",
-	[RX_EXPORT] = "export",
-	[RX_UNSET] = "unset",
-	[RX_UNSET_FLAG] = "unset",
-	[RX_ADDFRAGMENTS] = "addfragments",
-	[RX_ADDPYLIB] = "addpylib",
-	[RX_INHERIT] = "inherit",
-	[RX_INHERIT_DEFER] = "inherit_defer",
-	[RX_EXPORT_FUNC] = "EXPORT_FUNCTIONS",
-	[RX_ADDTASK] = "addtask",
-	[RX_DELTASK] = "deltask",
-	[RX_ADDHANDLER] = "addhandler",
-	[RX_DEF] = "def",
-};
-
 /* a match found by hand: the whole line, then groups 1..rc-1 already in ov */
 static bool
 own_match(struct m *m, const char *s, size_t n, PCRE2_SIZE *ov, int rc)
@@ -126,21 +127,6 @@ own_match(struct m *m, const char *s, size_t n, PCRE2_SIZE *ov, int rc)
 	m->rc = rc;
 	m->ov = ov;
 	return true;
-}
-
-/* the patterns that are all "^KEYWORD" WS "+(.+)" */
-static bool
-keyword_rest(enum rx r)
-{
-	return r == RX_INCLUDE || r == RX_REQUIRE || r == RX_INCLUDE_ALL || r == RX_INHERIT ||
-		r == RX_INHERIT_DEFER || r == RX_EXPORT_FUNC || r == RX_ADDHANDLER;
-}
-
-/* and those that are "^KEYWORD" WS "+([a-zA-Z0-9\\-_+.${}/~]+)$" */
-static bool
-keyword_name(enum rx r)
-{
-	return r == RX_EXPORT || r == RX_UNSET;
 }
 
 static bool
@@ -160,18 +146,18 @@ static bool
 match_keyword(enum rx r, const char *s, size_t n, struct m *m)
 {
 	static PCRE2_SIZE ov[4];
-	size_t p = strlen(prefixes[r]), k, last = 0, count = 0;
+	size_t p = strlen(patterns[r].prefix), k, last = 0, count = 0;
 
 	while ((k = bb_py_space_at(s, n, p))) {
 		last = k;
 		p += k;
 		count++;
 	}
-	if (p == n && count > 1 && !keyword_name(r))
+	if (p == n && count > 1 && patterns[r].kind != KW_NAME)
 		p -= last;
 	if (!count || p == n)
 		return false;
-	for (size_t i = p; keyword_name(r) && i < n; i++)
+	for (size_t i = p; patterns[r].kind == KW_NAME && i < n; i++)
 		if (!name_char((unsigned char)s[i]))
 			return false;
 	ov[2] = p;
@@ -187,7 +173,7 @@ static bool
 simple_fields(const char *s, size_t n, struct m *m)
 {
 	static PCRE2_SIZE ov[10];
-	size_t p = strlen(prefixes[RX_ADDFRAGMENTS]), g = 0;
+	size_t p = strlen(patterns[RX_ADDFRAGMENTS].prefix), g = 0;
 
 	if (s[p] != ' ')
 		return false;
@@ -211,13 +197,14 @@ simple_fields(const char *s, size_t n, struct m *m)
 static bool
 rx_match(enum rx r, const char *s, struct m *m)
 {
+	const char *pre = patterns[r].prefix;
 	size_t n;
 
 	m->rc = 0;
-	if (prefixes[r] && (s[0] != prefixes[r][0] || strncmp(s, prefixes[r], strlen(prefixes[r]))))
+	if (pre && (s[0] != pre[0] || strncmp(s, pre, strlen(pre))))
 		return false;
 	n = strlen(s);
-	if ((keyword_rest(r) || keyword_name(r)) && !memchr(s, '\n', n))
+	if (patterns[r].kind != KW_PCRE2 && !memchr(s, '\n', n))
 		return match_keyword(r, s, n, m);
 	if (r == RX_ADDFRAGMENTS && simple_fields(s, n, m))
 		return true;
@@ -290,10 +277,7 @@ stmt_new(struct bb_stmts *st, enum bb_stmt_kind kind, unsigned line)
 {
 	struct bb_stmt *s;
 
-	if (st->n == st->alloc) {
-		st->alloc = st->alloc ? st->alloc * 2 : 64;
-		st->v = xreallocarray(st->v, st->alloc, sizeof(*st->v));
-	}
+	st->v = bb_grow(st->v, st->n, &st->alloc, sizeof(*st->v), 64);
 	s = &st->v[st->n++];
 	memset(s, 0, sizeof(*s));
 	s->kind = kind;
@@ -339,9 +323,7 @@ stmt_take(struct bb_stmts *st, char *s)
 void
 bb_stmts_release(struct bb_stmts *st)
 {
-	for (size_t i = 0; i < st->nchunks; i++)
-		bb_block_free(st->chunks[i]);
-	free(st->chunks);
+	bb_blocks_free(st->chunks, st->nchunks);
 	free(st->v);
 	free(st->classname);
 	memset(st, 0, sizeof(*st));
@@ -428,10 +410,23 @@ feed_assign(struct parser *p, unsigned line, const char *s, const struct bb_assi
 	return 0;
 }
 
-static const struct {
+/* a pattern and the kind of statement a line it matches makes */
+struct rx_stmt {
 	enum rx rx;
 	enum bb_stmt_kind kind;
-} simple[] = {
+};
+
+/* the first of t[0..n) that matches s, its match in m; NULL where none does */
+static const struct rx_stmt *
+rx_first(const struct rx_stmt *t, size_t n, const char *s, struct m *m)
+{
+	for (size_t i = 0; i < n; i++)
+		if (rx_match(t[i].rx, s, m))
+			return &t[i];
+	return NULL;
+}
+
+static const struct rx_stmt simple[] = {
 	{ RX_INCLUDE, BB_ST_INCLUDE },
 	{ RX_REQUIRE, BB_ST_REQUIRE },
 	{ RX_INCLUDE_ALL, BB_ST_INCLUDE_ALL },
@@ -443,16 +438,15 @@ static const struct {
 static int
 feed_conf(struct parser *p, unsigned line, const char *s, bool conffile)
 {
+	const struct rx_stmt *r;
 	struct bb_assign a;
 	struct bb_stmt *st;
 	struct m m;
 
 	if (bb_assign_match(s, &a))
 		return feed_assign(p, line, s, &a);
-	for (size_t i = 0; i < sizeof(simple) / sizeof(simple[0]); i++) {
-		if (!rx_match(simple[i].rx, s, &m))
-			continue;
-		st = stmt_new(p->st, simple[i].kind, line);
+	if ((r = rx_first(simple, sizeof(simple) / sizeof(simple[0]), s, &m))) {
+		st = stmt_new(p->st, r->kind, line);
 		st->var = stmt_take(p->st, grp(&m, 1));
 		return 0;
 	}
@@ -515,10 +509,7 @@ split_lines(char *text, size_t len, struct lines *l)
 			j += strcspn(l->buf + j, "\r\n");
 		else
 			j = (nl = memchr(l->buf + i, '\n', len - i)) ? (size_t)(nl - l->buf) : len;
-		if (l->n == alloc) {
-			alloc *= 2;
-			l->v = xreallocarray(l->v, alloc, sizeof(*l->v));
-		}
+		l->v = bb_grow(l->v, l->n, &alloc, sizeof(*l->v), 64);
 		l->v[l->n++] = l->buf + i;
 		next = j + (j < len && l->buf[j] == '\r' && j + 1 < len && l->buf[j + 1] == '\n');
 		l->buf[i + rstrip_len(l->buf + i, j - i)] = '\0';
@@ -654,15 +645,13 @@ split_addtask(struct parser *p, const char *args, struct bb_stmt *st)
 static int
 feed_keywords(struct parser *p, unsigned line, const char *s)
 {
-	static const struct {
-		enum rx rx;
-		enum bb_stmt_kind kind;
-	} kw[] = {
+	static const struct rx_stmt kw[] = {
 		{ RX_DELTASK, BB_ST_DELTASK },
 		{ RX_ADDHANDLER, BB_ST_ADDHANDLER },
 		{ RX_INHERIT, BB_ST_INHERIT },
 		{ RX_INHERIT_DEFER, BB_ST_INHERIT_DEFER },
 	};
+	const struct rx_stmt *r;
 	struct bb_stmt *st;
 	struct m m;
 
@@ -687,10 +676,8 @@ feed_keywords(struct parser *p, unsigned line, const char *s)
 		free(args);
 		return 0;
 	}
-	for (size_t i = 0; i < sizeof(kw) / sizeof(kw[0]); i++) {
-		if (!rx_match(kw[i].rx, s, &m))
-			continue;
-		st = stmt_new(p->st, kw[i].kind, line);
+	if ((r = rx_first(kw, sizeof(kw) / sizeof(kw[0]), s, &m))) {
+		st = stmt_new(p->st, r->kind, line);
 		st->value = stmt_take(p->st, grp(&m, 1));
 		return 0;
 	}

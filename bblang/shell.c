@@ -429,8 +429,7 @@ simple_command(struct sh *sh)
 		else if (is_redirect(sh))
 			redirect(sh);
 		else {
-			if (n == alloc)
-				w = xreallocarray(w, alloc = alloc ? alloc * 2 : 8, sizeof(*w));
+			w = bb_grow(w, n, &alloc, sizeof(*w), 8);
 			w[n++] = (struct word){ sh->start, sh->n };
 			next(sh);
 		}

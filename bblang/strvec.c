@@ -9,10 +9,7 @@
 void
 bb_strvec_push(struct bb_strvec *sv, char *s)
 {
-	if (sv->n == sv->alloc) {
-		sv->alloc = sv->alloc ? sv->alloc * 2 : 8;
-		sv->v = xreallocarray(sv->v, sv->alloc, sizeof(*sv->v));
-	}
+	sv->v = bb_grow(sv->v, sv->n, &sv->alloc, sizeof(*sv->v), 8);
 	sv->v[sv->n++] = s;
 }
 

@@ -71,6 +71,23 @@ bb_block_free(void *p)
 }
 
 void *
+bb_grow(void *v, size_t n, size_t *alloc, size_t size, size_t first)
+{
+	if (n < *alloc)
+		return v;
+	*alloc = *alloc ? *alloc * 2 : first;
+	return xreallocarray(v, *alloc, size);
+}
+
+void
+bb_blocks_free(char **blocks, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		bb_block_free(blocks[i]);
+	free(blocks);
+}
+
+void *
 xcalloc(size_t n, size_t size)
 {
 	void *p = calloc(n ? n : 1, size ? size : 1);

@@ -40,6 +40,11 @@ void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t n);
 void *xreallocarray(void *p, size_t n, size_t size);
 char *xstrdup(const char *s);
+/*
+ * v (n elements of size bytes, room for *alloc) with room for one more: the
+ * room doubles when full, or is first when there was none
+ */
+void *bb_grow(void *v, size_t n, size_t *alloc, size_t size, size_t first);
 char *xstrndup(const char *s, size_t n);
 /*
  * a block of size bytes (not zeroed) for records or text that fill it and live
@@ -48,6 +53,8 @@ char *xstrndup(const char *s, size_t n);
  */
 void *bb_block_new(size_t size);
 void bb_block_free(void *p);
+/* frees blocks[0..n) and the array */
+void bb_blocks_free(char **blocks, size_t n);
 /*
  * s[0..n) NUL-terminated in buf (size bytes) when it fits, else in new memory:
  * the caller frees the result when it is not buf

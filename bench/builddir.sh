@@ -17,15 +17,12 @@
 # builds nothing; run it from the build tree, or set PGO_GEN and PGO_RUN
 set -eu
 
-top=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=bench/lib.sh
+. "$(dirname "$0")/lib.sh"
 runs=${1:-50}
-gen=${PGO_GEN:-$PWD/generator/pgo-gen}
-run=${PGO_RUN:-$PWD/runner/pgo-run}
-for p in "$gen" "$run"; do
-	[ -x "$p" ] || { echo "builddir.sh: no program '$p' (build it or set PGO_GEN/PGO_RUN)" >&2; exit 1; }
-done
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/builddir-bench.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
+gen=$(bench_program "${PGO_GEN:-$PWD/generator/pgo-gen}" PGO_GEN/PGO_RUN)
+run=$(bench_program "${PGO_RUN:-$PWD/runner/pgo-run}" PGO_GEN/PGO_RUN)
+bench_tmp builddir-bench
 layer=$tmp/meta-hello build=$tmp/build
 . "$top/tests/data/task-builddir/make-builddir.sh"
 make_builddir "$top/tests/data" "$tmp"

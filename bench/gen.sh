@@ -4,15 +4,14 @@
 # usage: bench/gen.sh [RUNS]   (PGO_GEN: the program, default generator/pgo-gen)
 set -eu
 
-top=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=bench/lib.sh
+. "$(dirname "$0")/lib.sh"
 runs=${1:-30}
-gen=${PGO_GEN:-$top/generator/pgo-gen}
-case $gen in /*) ;; *) gen=$PWD/$gen ;; esac
-[ -x "$gen" ] || { echo "gen.sh: no program '$gen' (build it or set PGO_GEN)" >&2; exit 1; }
-out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
-set -- env BUILDDIR= "$gen" -T "$top/templates" -o "$out/meta-pgo"
+gen=$(bench_program "${PGO_GEN:-$top/generator/pgo-gen}" PGO_GEN)
+bench_tmp gen-bench
+set -- env BUILDDIR= "$gen" -T "$top/templates" -o "$tmp/meta-pgo"
 "$@" || { echo "gen.sh: '$*' failed" >&2; exit 1; }
 
+# shellcheck source=bench/median.sh
 . "$top/bench/median.sh"
 median "$runs" "$@"

@@ -2,7 +2,7 @@
 noinst_PROGRAMS += %D%/parse
 %C%_parse_SOURCES = %D%/parse.c
 %C%_parse_LDADD = $(BBLANG_LIBS)
-EXTRA_DIST += %D%/parse.sh %D%/gen.sh %D%/median.sh %D%/runner.sh %D%/builddir.sh
+EXTRA_DIST += %D%/parse.sh %D%/gen.sh %D%/median.sh %D%/lib.sh %D%/runner.sh %D%/builddir.sh
 # CPython end to end (not in make check: hours)
 EXTRA_DIST += %D%/cpython-e2e %D%/cpython-pgo %D%/cpython-cross %D%/cpython-lib.sh %D%/cpython-swap %D%/gcda-compare %D%/gcda-scale %D%/libdiff %D%/cpython-e2e.tasks %D%/pybench %D%/results \
 	%D%/regrtest-times.py %D%/task-select

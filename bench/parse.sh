@@ -8,12 +8,11 @@
 # builds nothing; run it from anywhere, paths are relative to the source tree
 set -eu
 
-top=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=bench/lib.sh
+. "$(dirname "$0")/lib.sh"
 runs=${1:-50}
 bbruns=${2:-10}
-gen=${PGO_GEN:-$top/generator/pgo-gen}
-case $gen in /*) ;; *) gen=$PWD/$gen ;; esac
-[ -x "$gen" ] || { echo "parse.sh: no program '$gen' (build it or set PGO_GEN)" >&2; exit 1; }
+gen=$(bench_program "${PGO_GEN:-$top/generator/pgo-gen}" PGO_GEN)
 meta=tests/data/real-data/meta
 # BitBake's cooker sets BB_CURRENT_MC; bitbake.conf needs it (tests/data/real-golden/README)
 args="-f -I $meta -D MACHINE=qemux86-64 -D BB_CURRENT_MC= $meta/conf/bitbake.conf"

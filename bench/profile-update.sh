@@ -4,13 +4,13 @@
 # bench/profile-update/loop.c, built with each, timed with median.sh
 # usage: bench/profile-update.sh [RUNS] [ITERATIONS]
 set -eu
-top=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=bench/lib.sh
+. "$(dirname "$0")/lib.sh"
 # shellcheck source=bench/median.sh
 . "$top/bench/median.sh"
 runs=${1:-10}
 n=${2:-50000000}
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/profile-update.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
+bench_tmp profile-update
 CC=${CC:-gcc}
 $CC -O2 -o "$tmp/plain" "$top/bench/profile-update/loop.c"
 for u in single atomic; do

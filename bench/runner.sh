@@ -6,16 +6,14 @@
 #        PGO_IMAGE_DIR: where the image is built, default a temporary directory)
 set -eu
 
-top=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=bench/lib.sh
+. "$(dirname "$0")/lib.sh"
 runs=${1:-10}
-run=${PGO_RUN:-$top/runner/pgo-run}
-case $run in /*) ;; *) run=$PWD/$run ;; esac
-[ -x "$run" ] || { echo "runner.sh: no program '$run' (build it or set PGO_RUN)" >&2; exit 1; }
-w=$(mktemp -d)
-trap 'rm -rf "$w"' EXIT
-img=${PGO_IMAGE_DIR:-$w/image}
-sh "$top/tests/image/build-image.sh" "$img" >"$w/build.log" 2>&1 ||
-	{ tail "$w/build.log" >&2; exit 1; }
+run=$(bench_program "${PGO_RUN:-$top/runner/pgo-run}" PGO_RUN)
+bench_tmp runner-bench
+img=${PGO_IMAGE_DIR:-$tmp/image}
+sh "$top/tests/image/build-image.sh" "$img" >"$tmp/build.log" 2>&1 ||
+	{ tail "$tmp/build.log" >&2; exit 1; }
 . "$img/image.env"
 . "$img/demo.env"
 
@@ -25,15 +23,15 @@ while [ $i -lt "$runs" ]; do
 		--accel tcg --transport ssh --ssh-key "$img/id_ed25519" --boot-marker "$IMAGE_MARKER" \
 		--python "$DEMO_GUEST_BINARY" --task "$DEMO_ARGS" --remote-dir /tmp/pgo-prof \
 		--gcov-prefix-strip "$DEMO_PREFIX_STRIP" --toolchain gcc \
-		--gcc-version "$DEMO_GCC_VERSION" --out "$w/profile" --archive "$w/profile.tar" \
-		--log "$w/run.log" >/dev/null 2>&1 || { tail "$w/run.log" >&2; exit 1; }
+		--gcc-version "$DEMO_GCC_VERSION" --out "$tmp/profile" --archive "$tmp/profile.tar" \
+		--log "$tmp/run.log" >/dev/null 2>&1 || { tail "$tmp/run.log" >&2; exit 1; }
 	# pgo-run: done: 3.1s in all, the task 0.2s
 	sed -n 's/^pgo-run: done: \([0-9.]*\)s in all, the task \([0-9.]*\)s$/\1 \2/p' \
-		"$w/run.log" | tail -n 1 >>"$w/times"
+		"$tmp/run.log" | tail -n 1 >>"$tmp/times"
 	i=$((i + 1))
 done
 median() { sort -n | awk '{ v[NR] = $1 } END { m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
 	printf "median %.2f s (min %.2f, max %.2f)\n", m, v[1], v[NR] }'; }
-echo "runs: $(wc -l <"$w/times")"
-echo "total: $(awk '{ print $1 }' "$w/times" | median)"
-echo "overhead (total - task): $(awk '{ print $1 - $2 }' "$w/times" | median)"
+echo "runs: $(wc -l <"$tmp/times")"
+echo "total: $(awk '{ print $1 }' "$tmp/times" | median)"
+echo "overhead (total - task): $(awk '{ print $1 - $2 }' "$tmp/times" | median)"

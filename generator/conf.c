@@ -4,44 +4,49 @@
 
 #include "generator/conf.h"
 
-/* a knob's allowed values (NULL: any non-empty value) and how an error names them */
-struct knob {
-	const char *name;
-	const char *const *values;
+/* the values a knob allows and how an error names them */
+struct choice {
+	const char *values[3];	/* ended by NULL */
 	const char *expect;
 };
 
-static const char *const bool_values[] = { "0", "1", NULL };
-static const char *const version_values[] = { "3", "2.7", NULL };
-static const char *const sep_values[] = { ":", "_", NULL };
-static const char *const toolchain_values[] = { "gcc", "clang", NULL };
-static const char *const transport_values[] = { "ssh", "serial", NULL };
+static const struct choice bools = { { "0", "1" }, "0 or 1" };
+static const struct choice versions = { { "3", "2.7" }, "3 or 2.7" };
+static const struct choice seps = { { ":", "_" }, "':' or '_'" };
+static const struct choice toolchains = { { "gcc", "clang" }, "gcc or clang" };
+static const struct choice transports = { { "ssh", "serial" }, "ssh or serial" };
+
+/* a knob and its allowed values (NULL: any non-empty value) */
+struct knob {
+	const char *name;
+	const struct choice *allow;
+};
 
 static const struct knob knobs[] = {
-	{ "PYTHON_PROFILE_OPT", bool_values, "0 or 1" },
-	{ "PYTHON_NATIVE_PROFILE_OPT", bool_values, "0 or 1" },
-	{ "PYTHON_PROFILE_TASK", NULL, NULL },
-	{ "PYTHON_NATIVE_PROFILE_TASK", NULL, NULL },
-	{ "PGO_PYTHON_VERSION", version_values, "3 or 2.7" },
-	{ "PGO_OVERRIDE_SEP", sep_values, "':' or '_'" },
-	{ "PGO_TOOLCHAIN", toolchain_values, "gcc or clang" },
-	{ "PGO_TRANSPORT", transport_values, "ssh or serial" },
-	{ "PGO_LTO", bool_values, "0 or 1" },
-	{ "PGO_BOLT", bool_values, "0 or 1" },
-	{ "PGO_AUTO_DEPEND", bool_values, "0 or 1" },
-	{ "PGO_BUILD_RUNS", bool_values, "0 or 1" },
-	{ "PGO_PROFILE_DIR", NULL, NULL },
-	{ "PGO_PYTHON_PV", NULL, NULL },
-	{ "PGO_PYTHON_PREFIX", NULL, NULL },
-	{ "PGO_MAINTAINER", NULL, NULL },
+	{ "PYTHON_PROFILE_OPT", &bools },
+	{ "PYTHON_NATIVE_PROFILE_OPT", &bools },
+	{ "PYTHON_PROFILE_TASK", NULL },
+	{ "PYTHON_NATIVE_PROFILE_TASK", NULL },
+	{ "PGO_PYTHON_VERSION", &versions },
+	{ "PGO_OVERRIDE_SEP", &seps },
+	{ "PGO_TOOLCHAIN", &toolchains },
+	{ "PGO_TRANSPORT", &transports },
+	{ "PGO_LTO", &bools },
+	{ "PGO_BOLT", &bools },
+	{ "PGO_AUTO_DEPEND", &bools },
+	{ "PGO_BUILD_RUNS", &bools },
+	{ "PGO_PROFILE_DIR", NULL },
+	{ "PGO_PYTHON_PV", NULL },
+	{ "PGO_PYTHON_PREFIX", NULL },
+	{ "PGO_MAINTAINER", NULL },
 };
 
 static bool
 allowed(const struct knob *k, const char *val)
 {
-	if (!k->values)
+	if (!k->allow)
 		return *val != '\0';
-	for (const char *const *v = k->values; *v; v++)
+	for (const char *const *v = k->allow->values; *v; v++)
 		if (!strcmp(*v, val))
 			return true;
 	return false;
@@ -58,8 +63,8 @@ check_knob(struct bb_data *d, const struct knob *k, struct bb_error *err)
 		return bb_error(err, NULL, "%s", bb_data_error(d));
 	if (!val)
 		ret = bb_error(err, NULL, "%s is not set", k->name);
-	else if (!allowed(k, val) && k->values)
-		ret = bb_error(err, loc, "%s must be %s, not '%s'", k->name, k->expect, val);
+	else if (!allowed(k, val) && k->allow)
+		ret = bb_error(err, loc, "%s must be %s, not '%s'", k->name, k->allow->expect, val);
 	else if (!allowed(k, val))
 		ret = bb_error(err, loc, "%s must not be empty", k->name);
 	free(val);

@@ -185,14 +185,21 @@ test_replace(const char *s, const char *from, const char *to)
 	return out;
 }
 
-char *
-test_join(const struct bb_strvec *v)
+/* v[0..n) joined by spaces; caller frees */
+static char *
+join(const char **v, size_t n)
 {
 	struct bb_buf b = BB_BUF_INIT;
 
-	for (size_t i = 0; i < v->n; i++)
-		bb_buf_addf(&b, "%s%s", i ? " " : "", v->v[i]);
+	for (size_t i = 0; i < n; i++)
+		bb_buf_addf(&b, "%s%s", i ? " " : "", v[i]);
 	return bb_buf_detach(&b);
+}
+
+char *
+test_join(const struct bb_strvec *v)
+{
+	return join((const char **)v->v, v->n);
 }
 
 char *
@@ -271,6 +278,24 @@ test_check_flag(struct bb_data *d, const char *var, const char *flag, const char
 
 	test_check_str(v, want, flag, file, line);
 	free(v);
+}
+
+void
+test_check_names(const char **names, size_t n, const char *want, const char *file, int line)
+{
+	char *got = join(names, n);
+
+	test_check_str(got, want, "names", file, line);
+	free(got);
+}
+
+void
+test_check_error(struct test_ctx *t, const char *want, const char *file, int line)
+{
+	char *err = test_error(t);
+
+	test_check_str(err, want, "error", file, line);
+	free(err);
 }
 
 int

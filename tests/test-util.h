@@ -49,6 +49,8 @@ int test_parse(struct test_ctx *t, const char *name, const char *text);
 void test_parse_ok(struct test_ctx *t, const char *name, const char *text);
 /* bb_data_error() with every "t->dir/" replaced by "@DIR@/"; caller frees */
 char *test_error(struct test_ctx *t);
+/* asserts test_error(t) */
+void test_check_error(struct test_ctx *t, const char *want, const char *file, int line);
 /* s with every occurrence of from replaced by to; caller frees */
 char *test_replace(const char *s, const char *from, const char *to);
 /* the words of v joined by spaces (a command line to compare); caller frees */
@@ -71,10 +73,15 @@ void test_check_raw(struct bb_data *d, const char *var, const char *want, const 
 	int line);
 void test_check_flag(struct bb_data *d, const char *var, const char *flag, const char *want,
 	const char *file, int line);
+/* asserts names[0..n) joined by spaces */
+void test_check_names(const char **names, size_t n, const char *want, const char *file,
+	int line);
 
 #define assert_var(d, var, want) test_check_var((d), (var), (want), __FILE__, __LINE__)
 #define assert_raw(d, var, want) test_check_raw((d), (var), (want), __FILE__, __LINE__)
 #define assert_flag(d, var, flag, want) \
 	test_check_flag((d), (var), (flag), (want), __FILE__, __LINE__)
+#define assert_names(names, n, want) test_check_names((names), (n), (want), __FILE__, __LINE__)
+#define assert_error(t, want) test_check_error((t), (want), __FILE__, __LINE__)
 
 #endif

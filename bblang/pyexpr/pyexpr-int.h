@@ -39,9 +39,15 @@ enum mod { M_D, M_BB, M_BB_UTILS, M_OE, M_OE_UTILS, M_OE_TYPES, M_OS, M_OS_PATH,
 
 struct ev;
 struct pv;
-typedef struct pv *(*func_impl)(struct ev *ev, struct pv *self, struct pv **a, size_t n);
+/* a builtin function or method: self the value it is bound to, a[0..n) its arguments */
+typedef struct pv *py_builtin(struct ev *ev, struct pv *self, struct pv **a, size_t n);
+typedef py_builtin *func_impl;
+
+/* the owner of a builtin that is no module's */
+enum { OWNER_STR = -1, OWNER_BUILTIN = -2 };
 
 struct func {
+	int owner;		/* the module (enum mod) it is an attribute of, or OWNER_* */
 	const char *name;
 	func_impl impl;
 	const char *params;	/* space separated; a leading '*' takes any positional */
@@ -206,29 +212,12 @@ bool py_words_has(const struct words *ws, const char *s, size_t n);
 /* whether w[0..wn) is one of the whitespace-separated words of s[0..n): no set built */
 bool py_str_has_word(const char *s, size_t n, const char *w, size_t wn);
 struct pv *py_words_join(struct ev *ev, struct word *w, size_t n);
-struct pv *py_m_split(struct ev *ev, struct pv *self, struct pv **a, size_t n);
-struct pv *py_m_rsplit(struct ev *ev, struct pv *self, struct pv **a, size_t n);
-struct pv *py_m_strip(struct ev *ev, struct pv *self, struct pv **a, size_t n);
-struct pv *py_m_lstrip(struct ev *ev, struct pv *self, struct pv **a, size_t n);
-struct pv *py_m_rstrip(struct ev *ev, struct pv *self, struct pv **a, size_t n);
-struct pv *py_m_replace(struct ev *ev, struct pv *self, struct pv **a, size_t n);
+py_builtin py_m_split, py_m_rsplit, py_m_strip, py_m_lstrip, py_m_rstrip, py_m_replace,
+	py_m_lower, py_m_upper, py_m_startswith, py_m_endswith, py_m_find, py_m_removeprefix,
+	py_m_removesuffix, py_m_join, py_f_int, py_f_str, py_f_bool, py_f_len, py_f_any, py_f_all,
+	py_f_sorted;
 struct pv *py_do_case(struct ev *ev, struct pv *self, bool up);
-struct pv *py_m_lower(struct ev *ev, struct pv *self, struct pv **a, size_t n);
-struct pv *py_m_upper(struct ev *ev, struct pv *self, struct pv **a, size_t n);
 bool py_affix_match(struct pv *self, struct pv *x, bool end);
-struct pv *py_m_startswith(struct ev *ev, struct pv *self, struct pv **a, size_t n);
-struct pv *py_m_endswith(struct ev *ev, struct pv *self, struct pv **a, size_t n);
-struct pv *py_m_find(struct ev *ev, struct pv *self, struct pv **a, size_t n);
-struct pv *py_m_removeprefix(struct ev *ev, struct pv *self, struct pv **a, size_t n);
-struct pv *py_m_removesuffix(struct ev *ev, struct pv *self, struct pv **a, size_t n);
-struct pv *py_m_join(struct ev *ev, struct pv *self, struct pv **a, size_t n);
-struct pv *py_f_int(struct ev *ev, struct pv *self, struct pv **a, size_t n);
-struct pv *py_f_str(struct ev *ev, struct pv *self, struct pv **a, size_t n);
-struct pv *py_f_bool(struct ev *ev, struct pv *self, struct pv **a, size_t n);
-struct pv *py_f_len(struct ev *ev, struct pv *self, struct pv **a, size_t n);
-struct pv *py_f_any(struct ev *ev, struct pv *self, struct pv **a, size_t n);
-struct pv *py_f_all(struct ev *ev, struct pv *self, struct pv **a, size_t n);
-struct pv *py_f_sorted(struct ev *ev, struct pv *self, struct pv **a, size_t n);
 
 /* lib.c: d.getVar, bb.utils, bb.parse; the datastore and word-set helpers */
 bool py_is_d(const struct pv *v);
@@ -241,45 +230,16 @@ int py_var_words(struct ev *ev, struct pv *name, struct words *ws);
 struct pv *py_lowered(struct ev *ev, struct pv *s);
 int py_vercmp_string(struct ev *ev, struct pv *a, struct pv *b, long long *res);
 struct pv *py_getvar(struct ev *ev, struct pv *name, bool expand);
-struct pv *py_d_getvar(struct ev *ev, struct pv *self, struct pv **a, size_t n);
+py_builtin py_d_getvar, py_bb_contains, py_bb_contains_any, py_bb_filter, py_bb_to_boolean,
+	py_bb_vercmp_string, py_oe_types_boolean, py_oe_conditional, py_oe_vartrue,
+	py_oe_less_or_equal, py_oe_version_less_or_equal, py_oe_both_contain, py_oe_set_intersect,
+	py_oe_set_difference, py_oe_filter_default_features, py_oe_prune_suffix,
+	py_bb_vars_from_file, py_oe_ifelse, py_oe_cpu_count, py_oe_epochfile_read, py_os_basename,
+	py_os_dirname, py_bb_which, py_os_join, py_os_normpath, py_os_uname, py_d_getvarflag,
+	py_oe_all_multilib_tune_values, py_oe_typed_value, py_oe_required_packages,
+	py_oe_optional_packages, py_oe_packages, py_os_getpid, py_os_getuid, py_os_getgid,
+	py_time_gmtime, py_time_strftime, py_re_match;
 struct pv *py_attr_error(struct ev *ev, struct pv *v, const char *name);
-struct pv *py_bb_contains(struct ev *ev, struct pv *self, struct pv **a, size_t n);
-struct pv *py_bb_contains_any(struct ev *ev, struct pv *self, struct pv **a, size_t n);
-struct pv *py_bb_filter(struct ev *ev, struct pv *self, struct pv **a, size_t n);
-struct pv *py_bb_to_boolean(struct ev *ev, struct pv *self, struct pv **a, size_t n);
-struct pv *py_bb_vercmp_string(struct ev *ev, struct pv *self, struct pv **a, size_t n);
-struct pv *py_oe_types_boolean(struct ev *ev, struct pv *self, struct pv **a, size_t n);
-struct pv *py_oe_conditional(struct ev *ev, struct pv *self, struct pv **a, size_t n);
-struct pv *py_oe_vartrue(struct ev *ev, struct pv *self, struct pv **a, size_t n);
-struct pv *py_oe_less_or_equal(struct ev *ev, struct pv *self, struct pv **a, size_t n);
-struct pv *py_oe_version_less_or_equal(struct ev *ev, struct pv *self, struct pv **a, size_t n);
-struct pv *py_oe_both_contain(struct ev *ev, struct pv *self, struct pv **a, size_t n);
-struct pv *py_oe_set_intersect(struct ev *ev, struct pv *self, struct pv **a, size_t n);
-struct pv *py_oe_set_difference(struct ev *ev, struct pv *self, struct pv **a, size_t n);
-struct pv *py_oe_filter_default_features(struct ev *ev, struct pv *self, struct pv **a, size_t n);
-struct pv *py_oe_prune_suffix(struct ev *ev, struct pv *self, struct pv **a, size_t n);
-struct pv *py_bb_vars_from_file(struct ev *ev, struct pv *self, struct pv **a, size_t n);
-struct pv *py_oe_ifelse(struct ev *ev, struct pv *self, struct pv **a, size_t n);
-struct pv *py_oe_cpu_count(struct ev *ev, struct pv *self, struct pv **a, size_t n);
-struct pv *py_oe_epochfile_read(struct ev *ev, struct pv *self, struct pv **a, size_t n);
-struct pv *py_os_basename(struct ev *ev, struct pv *self, struct pv **a, size_t n);
-struct pv *py_os_dirname(struct ev *ev, struct pv *self, struct pv **a, size_t n);
-struct pv *py_bb_which(struct ev *ev, struct pv *self, struct pv **a, size_t n);
-struct pv *py_os_join(struct ev *ev, struct pv *self, struct pv **a, size_t n);
-struct pv *py_os_normpath(struct ev *ev, struct pv *self, struct pv **a, size_t n);
-struct pv *py_os_uname(struct ev *ev, struct pv *self, struct pv **a, size_t n);
-struct pv *py_d_getvarflag(struct ev *ev, struct pv *self, struct pv **a, size_t n);
-struct pv *py_oe_all_multilib_tune_values(struct ev *ev, struct pv *self, struct pv **a, size_t n);
-struct pv *py_oe_typed_value(struct ev *ev, struct pv *self, struct pv **a, size_t n);
-struct pv *py_oe_required_packages(struct ev *ev, struct pv *self, struct pv **a, size_t n);
-struct pv *py_oe_optional_packages(struct ev *ev, struct pv *self, struct pv **a, size_t n);
-struct pv *py_oe_packages(struct ev *ev, struct pv *self, struct pv **a, size_t n);
-struct pv *py_os_getpid(struct ev *ev, struct pv *self, struct pv **a, size_t n);
-struct pv *py_os_getuid(struct ev *ev, struct pv *self, struct pv **a, size_t n);
-struct pv *py_os_getgid(struct ev *ev, struct pv *self, struct pv **a, size_t n);
-struct pv *py_time_gmtime(struct ev *ev, struct pv *self, struct pv **a, size_t n);
-struct pv *py_time_strftime(struct ev *ev, struct pv *self, struct pv **a, size_t n);
-struct pv *py_re_match(struct ev *ev, struct pv *self, struct pv **a, size_t n);
 /* names.c: the module "import NAME" binds, or NULL (with nothing raised) for one we do not know */
 struct pv *py_import(struct ev *ev, const char *name, size_t len);
 

@@ -232,16 +232,28 @@ parse_comp(struct ev *ev, bool gen)
 	return ev->status ? NULL : py_vec_seq(ev, &out, T_LIST);
 }
 
+/*
+ * passes an opening bracket; when close follows at once, passes it too and
+ * gives the empty sequence of type t in *out
+ */
+static bool
+empty_display(struct ev *ev, int close, enum pt t, struct pv **out)
+{
+	ev->pos++;
+	if (!at_op(ev, close))
+		return false;
+	ev->pos++;
+	*out = ev->skip ? &py_none : py_mkseq(ev, t, 0);
+	return true;
+}
+
 static struct pv *
 parse_paren(struct ev *ev)
 {
 	struct pv *x;
 
-	ev->pos++;
-	if (at_op(ev, ')')) {
-		ev->pos++;
-		return ev->skip ? &py_none : py_mkseq(ev, T_TUPLE, 0);
-	}
+	if (empty_display(ev, ')', T_TUPLE, &x))
+		return x;
 	if (!(x = parse_ternary(ev)))
 		return NULL;
 	if (at_kw(ev, "for"))
@@ -260,11 +272,8 @@ parse_list(struct ev *ev)
 {
 	struct pv *x;
 
-	ev->pos++;
-	if (at_op(ev, ']')) {
-		ev->pos++;
-		return ev->skip ? &py_none : py_mkseq(ev, T_LIST, 0);
-	}
+	if (empty_display(ev, ']', T_LIST, &x))
+		return x;
 	if (comp_ahead(ev))
 		return (x = parse_comp(ev, false)) && expect(ev, ']') == 0 ? x : NULL;
 	if (!(x = parse_ternary(ev)))
@@ -507,16 +516,27 @@ parse_factor(struct ev *ev)
 	return x;
 }
 
-static struct pv *
-parse_term(struct ev *ev)
+/* the current token is one of the operators ops[0..n) */
+static bool
+at_one_of(struct ev *ev, const int *ops, size_t n)
 {
-	struct pv *x = parse_factor(ev), *y;
+	for (size_t i = 0; i < n; i++)
+		if (at_op(ev, ops[i]))
+			return true;
+	return false;
+}
+
+/* operands by operand, joined left to right by the operators ops[0..n) */
+static struct pv *
+parse_left(struct ev *ev, struct pv *(*operand)(struct ev *), const int *ops, size_t n)
+{
+	struct pv *x = operand(ev), *y;
 	int op;
 
-	while (x && (at_op(ev, '*') || at_op(ev, '/') || at_op(ev, O_FDIV) || at_op(ev, '%'))) {
+	while (x && at_one_of(ev, ops, n)) {
 		op = cur(ev)->op;
 		ev->pos++;
-		if (!(y = parse_factor(ev)))
+		if (!(y = operand(ev)))
 			return NULL;
 		x = ev->skip ? x : py_binop(ev, op, x, y);
 	}
@@ -524,19 +544,19 @@ parse_term(struct ev *ev)
 }
 
 static struct pv *
+parse_term(struct ev *ev)
+{
+	static const int ops[] = { '*', '/', O_FDIV, '%' };
+
+	return parse_left(ev, parse_factor, ops, sizeof(ops) / sizeof(ops[0]));
+}
+
+static struct pv *
 parse_arith(struct ev *ev)
 {
-	struct pv *x = parse_term(ev), *y;
-	int op;
+	static const int ops[] = { '+', '-' };
 
-	while (x && (at_op(ev, '+') || at_op(ev, '-'))) {
-		op = cur(ev)->op;
-		ev->pos++;
-		if (!(y = parse_term(ev)))
-			return NULL;
-		x = ev->skip ? x : py_binop(ev, op, x, y);
-	}
-	return x;
+	return parse_left(ev, parse_term, ops, sizeof(ops) / sizeof(ops[0]));
 }
 
 /* reads a comparison operator, or returns -1 */

@@ -48,10 +48,7 @@ py_fail(struct ev *ev, int status, const char *fmt, ...)
 void
 py_track(struct ev *ev, void *p)
 {
-	if (ev->nmem == ev->amem) {
-		ev->amem = ev->amem ? ev->amem * 2 : 64;
-		ev->mem = xreallocarray(ev->mem, ev->amem, sizeof(*ev->mem));
-	}
+	ev->mem = bb_grow(ev->mem, ev->nmem, &ev->amem, sizeof(*ev->mem), 64);
 	ev->mem[ev->nmem++] = p;
 }
 

@@ -116,15 +116,6 @@ assert_var_at(struct tree *w, const char *var, const char *want)
 	free(real);
 }
 
-static void
-assert_error(struct tree *w, const char *want)
-{
-	char *got = test_error(&w->t);
-
-	assert_string_equal(got, want);
-	free(got);
-}
-
 /* the warnings, "|"-joined, with @DIR@; caller frees */
 static char *
 warnings(struct tree *w)
@@ -289,7 +280,7 @@ test_include(void **state)
 	assert_var_at(&w, "FROM_LAYER", "@DIR@/build");
 	put(&w, "build/conf/auto.conf", "A = \"1\"\nB = \"unterminated\n");
 	assert_int_equal(bb_cooker_include(w.c, "conf/auto.conf"), -1);
-	assert_error(&w, "@DIR@/build/conf/auto.conf:2: error: unparsed line: "
+	assert_error(&w.t, "@DIR@/build/conf/auto.conf:2: error: unparsed line: "
 		"'B = \"unterminated'");
 	tree_release(&w);
 }
@@ -308,7 +299,7 @@ check_parse_error(const char *bbl, const char *core, const char *b, const char *
 	if (b)
 		put(&w, *b ? "meta-b/conf/layer.conf" : "meta-b/README", b);
 	assert_int_equal(bb_cooker_parse_layers(w.c), -1);
-	assert_error(&w, want);
+	assert_error(&w.t, want);
 	tree_release(&w);
 }
 
@@ -370,7 +361,7 @@ pending_error(const char *pending, const char *file)
 	if (file)
 		put(&w, file, "not a directory\n");
 	assert_int_equal(bb_cooker_parse_layers(w.c), -1);
-	assert_error(&w, "@DIR@/build/conf/bblayers.conf:2: error: BBLAYERS names layer "
+	assert_error(&w.t, "@DIR@/build/conf/bblayers.conf:2: error: BBLAYERS names layer "
 		"directories that do not exist: '@DIR@/meta-pgo'");
 	tree_release(&w);
 }
@@ -438,7 +429,7 @@ check_collections_error(const char *b, const char *want)
 	put(&w, "meta-b/conf/layer.conf", b);
 	parse_ok(&w);
 	assert_int_equal(bb_cooker_collections(w.c), -1);
-	assert_error(&w, want);
+	assert_error(&w.t, want);
 	tree_release(&w);
 }
 
@@ -579,8 +570,8 @@ test_provider_required_missing(void **state)
 	tree_recipes(&w, "\nREQUIRED_VERSION_python3 = \"3.14%\"\n");
 	assert_int_equal(bb_cooker_provider(w.c, "python3", &r), -1);
 	assert_null(r);
-	assert_error(&w, "@DIR@/build/conf/local.conf:2: error: required version 3.14% of python3 "
-		"not available");
+	assert_error(&w.t, "@DIR@/build/conf/local.conf:2: error: required version 3.14% of "
+		"python3 not available");
 	tree_release(&w);
 }
 

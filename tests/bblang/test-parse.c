@@ -206,11 +206,7 @@ test_flag_names(void **state)
 		"F[w] ?\?= \"3\"\n"
 		"F[doc.x-y+z@1] = \"4\"\n");
 	names = bb_data_flags(t->d, "F", &n);
-	assert_int_equal(n, 4);
-	assert_string_equal(names[0], "a");
-	assert_string_equal(names[1], "b");
-	assert_string_equal(names[2], "doc.x-y+z@1");
-	assert_string_equal(names[3], "w");
+	assert_names(names, n, "a b doc.x-y+z@1 w");
 	free(names);
 }
 
@@ -264,7 +260,6 @@ static void
 test_addpylib(void **state)
 {
 	struct test_ctx *t = *state;
-	char *err;
 
 	test_parse_ok(t, "layer.conf",
 		"LAYERDIR = \"/layers/meta\"\n"
@@ -273,9 +268,7 @@ test_addpylib(void **state)
 	assert_var(t->d, "AFTER", "1");
 	assert_var(t->d, "oe", NULL);
 	assert_int_equal(test_parse(t, "r.bb", "addpylib ${LAYERDIR}/lib oe\n"), -1);
-	err = test_error(t);
-	assert_string_equal(err, "@DIR@/r.bb:1: error: unparsed line: 'addpylib ${LAYERDIR}/lib oe'");
-	free(err);
+	assert_error(t, "@DIR@/r.bb:1: error: unparsed line: 'addpylib ${LAYERDIR}/lib oe'");
 }
 
 static void
@@ -325,14 +318,10 @@ static void
 test_require_missing(void **state)
 {
 	struct test_ctx *t = *state;
-	char *err;
 
 	assert_int_equal(test_parse(t, "req.conf", "A = \"a\"\nrequire nope.conf\nB = \"b\"\n"),
 		-1);
-	err = test_error(t);
-	assert_string_equal(err, "@DIR@/req.conf:2: error: could not include required file "
-				 "'nope.conf'");
-	free(err);
+	assert_error(t, "@DIR@/req.conf:2: error: could not include required file 'nope.conf'");
 }
 
 static void
@@ -404,14 +393,10 @@ static void
 test_old_append_error(void **state)
 {
 	struct test_ctx *t = *state;
-	char *err;
 
 	assert_int_equal(test_parse(t, "old.conf", "A = \"a\"\nA_append = \"x\"\n"), -1);
-	err = test_error(t);
-	assert_string_equal(err, "@DIR@/old.conf:2: error: variable 'A_append' contains an "
-				 "operation using the old override syntax; convert this metadata "
-				 "to the ':' syntax");
-	free(err);
+	assert_error(t, "@DIR@/old.conf:2: error: variable 'A_append' contains an operation "
+		"using the old override syntax; convert this metadata to the ':' syntax");
 }
 
 static void

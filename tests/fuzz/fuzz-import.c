@@ -21,17 +21,13 @@
 #include "runner/profile/tarmeter.h"
 #include "fuzz-util.h"
 
-int LLVMFuzzerInitialize(int *argc, char ***argv);
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
 static char *profile;
 
 int
 LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	(void)argc, (void)argv;
-	if (asprintf(&profile, "%s/profile", fuzz_tmpdir("fuzz-import", NULL, NULL)) < 0)
-		abort();
+	profile = fuzz_tmpfile("fuzz-import", "profile");
 	return 0;
 }
 

@@ -26,9 +26,6 @@
 #include "bblang/parse.h"
 #include "fuzz-util.h"
 
-int LLVMFuzzerInitialize(int *argc, char ***argv);
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
 static const char *const tree[][2] = {
 	{ "l1/conf/site.conf", "SITE = \"l1\"\ninclude ../inc/common.inc\n" },
 	{ "l1/inc/common.inc", "COMMON = \"${FILE}\"\ninclude ${@d.getVar('NEXT') or 'none.inc'}\n" },

@@ -29,9 +29,6 @@
 #include "runner/profile/overlay.h"
 #include "fuzz-util.h"
 
-int LLVMFuzzerInitialize(int *argc, char ***argv);
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
 #define MAX_NAMES 32
 
 static char *root;
@@ -47,8 +44,8 @@ int
 LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	(void)argc, (void)argv;
-	if (asprintf(&root, "%s/overlay", fuzz_tmpdir("fuzz-overlay", NULL, NULL)) < 0 ||
-	    !(utf8 = newlocale(LC_CTYPE_MASK, "C.UTF-8", (locale_t)0)))
+	root = fuzz_tmpfile("fuzz-overlay", "overlay");
+	if (!(utf8 = newlocale(LC_CTYPE_MASK, "C.UTF-8", (locale_t)0)))
 		abort();
 	return 0;
 }

@@ -16,17 +16,13 @@
 #include "runner/target/qemu.h"
 #include "fuzz-util.h"
 
-int LLVMFuzzerInitialize(int *argc, char ***argv);
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
 static char *path;
 
 int
 LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	(void)argc, (void)argv;
-	if (asprintf(&path, "%s/fuzz.qemuboot.conf", fuzz_tmpdir("fuzz-qemuboot", NULL, NULL)) < 0)
-		abort();
+	path = fuzz_tmpfile("fuzz-qemuboot", "fuzz.qemuboot.conf");
 	return 0;
 }
 

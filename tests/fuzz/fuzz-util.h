@@ -1,17 +1,21 @@
 /*
- * what the fuzz targets share: an empty temporary directory removed with its
- * contents at exit, and the inputs they skip
+ * what the fuzz targets share: libFuzzer's entry points, an empty temporary
+ * directory removed with its contents at exit, and the inputs they skip
  */
 #ifndef FUZZ_UTIL_H
 #define FUZZ_UTIL_H
 
 #include <ftw.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static char fuzz_dir[64];
 
@@ -79,6 +83,17 @@ fuzz_tmpdir(const char *name, int *argc, char ***argv)
 			(*argv)[i] = abs;
 	}
 	return fuzz_dir;
+}
+
+/* file in a new temporary directory (fuzz_tmpdir without argv); aborts on failure */
+static char *
+fuzz_tmpfile(const char *name, const char *file)
+{
+	char *s;
+
+	if (asprintf(&s, "%s/%s", fuzz_tmpdir(name, NULL, NULL), file) < 0)
+		abort();
+	return s;
 }
 
 static bool
