@@ -16,7 +16,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=2690917f87deac099252620baf9e44b24cd40a188be2ffed5c7735259db08bfd"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=5320f22beb288e0cd798d746116549b15a3f56583066e505361dc051476b7ffe"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
