@@ -42,17 +42,15 @@ static const struct lazy_sym syms[] = {
 	F(write_set_options),
 };
 
+/* the soname of the library configure found */
+static struct lazy_lib lib = {
+	"libarchive.so.13", "libarchive", syms, sizeof(syms) / sizeof(syms[0]), NULL
+};
+
 const struct la *
 la_api(struct bb_error *err)
 {
 	static struct la api;
-	static void *lib;
 
-	if (lib)
-		return &api;
-	/* the soname of the library configure found */
-	if (lazy_load(&lib, "libarchive.so.13", "libarchive", syms, sizeof(syms) / sizeof(syms[0]),
-		      &api, err) < 0)
-		return NULL;
-	return &api;
+	return lazy_api(&lib, &api, err);
 }
