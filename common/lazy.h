@@ -29,4 +29,14 @@ struct lazy_lib {
  */
 void *lazy_api(struct lazy_lib *l, void *api, struct bb_error *err);
 
+/* defines const struct TYPE *NAME(struct bb_error *err): lazy_api() of lib into a struct TYPE */
+#define LAZY_API(type, name, lib) \
+	const struct type * \
+	name(struct bb_error *err) \
+	{ \
+		static struct type api; \
+		\
+		return lazy_api(&(lib), &api, err); \
+	}
+
 #endif

@@ -37,10 +37,4 @@ static struct lazy_lib lib = {
 	"libxml2.so.2", "libxml2", syms, sizeof(syms) / sizeof(syms[0]), NULL
 };
 
-const struct xml *
-xml_api(struct bb_error *err)
-{
-	static struct xml api;
-
-	return lazy_api(&lib, &api, err);
-}
+LAZY_API(xml, xml_api, lib)

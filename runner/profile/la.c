@@ -47,10 +47,4 @@ static struct lazy_lib lib = {
 	"libarchive.so.13", "libarchive", syms, sizeof(syms) / sizeof(syms[0]), NULL
 };
 
-const struct la *
-la_api(struct bb_error *err)
-{
-	static struct la api;
-
-	return lazy_api(&lib, &api, err);
-}
+LAZY_API(la, la_api, lib)
