@@ -16,7 +16,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=3295155f442a94cd5e4c2896747434253bf800d0bf51544463bff5d7098e46b4"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=a185d80d980c3dc1750b187438df636c3e90ec5f623af1be5563c58b98ed8942"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
