@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "bblang/conf.h"
+#include "bblang/os.h"
 #include "common/fe.h"
 
 int
@@ -91,6 +92,21 @@ fe_source_date_epoch(int64_t *out)
 		return -1;
 	*out = v;
 	return 0;
+}
+
+char *
+fe_out_dir(const char *dir, const char *what, struct bb_error *err)
+{
+	char *norm = bb_path_norm(dir);
+	const char *base = strrchr(norm, '/');
+
+	base = base ? base + 1 : norm;
+	if (!*base || !strcmp(base, ".") || !strcmp(base, "..")) {
+		bb_error(err, NULL, "%s: not a usable %s directory", dir, what);
+		free(norm);
+		return NULL;
+	}
+	return norm;
 }
 
 char *

@@ -37,6 +37,13 @@ void fe_report_warnings(const char *prog, struct bb_data *d);
  */
 int fe_source_date_epoch(int64_t *out);
 
+/*
+ * the directory a program writes, dir, normalized (bb_path_norm()); NULL
+ * with "DIR: not a usable WHAT directory" in err when its last part is
+ * empty, "." or ".."; caller frees
+ */
+char *fe_out_dir(const char *dir, const char *what, struct bb_error *err);
+
 /* "$TMPDIR/NAME.XXXXXX" (/tmp without TMPDIR), for mkstemp or mkdtemp; caller frees */
 char *fe_tmp_template(const char *name);
 

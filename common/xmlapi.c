@@ -32,17 +32,9 @@ static const struct lazy_sym syms[] = {
 	{ "xmlDocDumpFormatMemoryEnc", offsetof(struct xml, DocDumpFormatMemoryEnc) },
 };
 
-const struct xml *
-xml_api(struct bb_error *err)
-{
-	static struct xml api;
-	static void *lib;
+/* the soname of the library configure found */
+static struct lazy_lib lib = {
+	"libxml2.so.2", "libxml2", syms, sizeof(syms) / sizeof(syms[0]), NULL
+};
 
-	if (lib)
-		return &api;
-	/* the soname of the library configure found */
-	if (lazy_load(&lib, "libxml2.so.2", "libxml2", syms, sizeof(syms) / sizeof(syms[0]), &api,
-		      err) < 0)
-		return NULL;
-	return &api;
-}
+LAZY_API(xml, xml_api, lib)

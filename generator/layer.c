@@ -12,6 +12,7 @@
 #include "bblang/buf.h"
 #include "bblang/os.h"
 #include "bblang/strvec.h"
+#include "common/fe.h"
 #include "generator/layer.h"
 
 static const char marker_text[] =
@@ -209,25 +210,10 @@ put_in_place(const char *tmp, const char *outdir, struct bb_error *err)
 	return bb_dir_replace(tmp, outdir, err);
 }
 
-static char *
-clean_outdir(const char *outdir, struct bb_error *err)
-{
-	char *norm = bb_path_norm(outdir);
-	const char *base = strrchr(norm, '/');
-
-	base = base ? base + 1 : norm;
-	if (!*base || !strcmp(base, ".") || !strcmp(base, "..")) {
-		bb_error(err, NULL, "%s: not a usable output directory", outdir);
-		free(norm);
-		return NULL;
-	}
-	return norm;
-}
-
 int
 layer_write(const struct layer *l, const char *outdir, struct bb_error *err)
 {
-	char *out = clean_outdir(outdir, err);
+	char *out = fe_out_dir(outdir, "output", err);
 	char *tmp;
 	int ret;
 

@@ -1,10 +1,10 @@
 # pgo-run: main.c dispatches to the rooms, a folder each: task/, target/,
-# profile/ (with import), bench/; proc.c, the one process spawner, and quote.c,
-# what makes a target's or an archive's bytes one printable line, are shared
-# by the rooms (pgo-gen runs no process and reads no target, so neither is in
-# common/)
+# profile/ (with import), bench/, whose command lines share cli.c; proc.c,
+# the one process spawner, and quote.c, what makes a target's or an
+# archive's bytes one printable line, are shared by the rooms (pgo-gen runs
+# no process and reads no target, so neither is in common/)
 bin_PROGRAMS += %D%/pgo-run
-%C%_pgo_run_SOURCES = %D%/main.c %D%/cli.h %D%/proc.c %D%/proc.h %D%/quote.c %D%/quote.h
+%C%_pgo_run_SOURCES = %D%/main.c %D%/cli.h %D%/cli.c %D%/proc.c %D%/proc.h %D%/quote.c %D%/quote.h
 # "pgo-run task" reads conf files as pgo-gen does (bblang/conf.c)
 %C%_task_sources = %D%/task/task.c %D%/task/task.h %D%/task/task-opts.c \
 	%D%/task/hosttools.c %D%/task/runscript.c %D%/task/runscript.h %D%/task/log.c %D%/task/log.h

@@ -1,5 +1,4 @@
 /* pgo-run bench: the command line */
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,35 +61,16 @@ static const char bench_usage[] =
 	"  --log FILE             append what runs and its output to FILE\n"
 	"                         (default: standard error)\n";
 
-enum { O_TARGET = 256, O_QEMUBOOT, O_KERNEL, O_ROOTFS, O_BINDIR, O_QAPPEND, O_KAPPEND,
-	O_KEY, O_USER, O_MARKER, O_REMOTE, O_LOG, O_JSON, O_SVG, O_BENCHMARKS, O_STR_END,
-	O_ACCEL, O_SMP, O_SSH_PORT, O_BOOT, O_CONNECT, O_TIMEOUT, O_REPS, O_WARMUP,
-	O_STARTUP, O_SCALE, O_KEEP, O_CONF, O_SEED, O_CLOCK, O_KNOWN_HOSTS, O_ACCEPT_NEW,
-	O_OE_PGO };
+enum { O_REMOTE = CLI_TARGET_END, O_LOG, O_JSON, O_SVG, O_BENCHMARKS, O_STR_END, O_TIMEOUT,
+	O_REPS, O_WARMUP, O_STARTUP, O_SCALE, O_KEEP, O_CONF, O_SEED, O_CLOCK, O_OE_PGO };
 
 static const struct option bench_longopts[] = {
-	{ "target", required_argument, NULL, O_TARGET },
-	{ "qemuboot", required_argument, NULL, O_QEMUBOOT },
-	{ "kernel", required_argument, NULL, O_KERNEL },
-	{ "rootfs", required_argument, NULL, O_ROOTFS },
-	{ "qemu-bindir", required_argument, NULL, O_BINDIR },
-	{ "qemu-append", required_argument, NULL, O_QAPPEND },
-	{ "kernel-append", required_argument, NULL, O_KAPPEND },
-	{ "ssh-key", required_argument, NULL, O_KEY },
-	{ "ssh-user", required_argument, NULL, O_USER },
-	{ "boot-marker", required_argument, NULL, O_MARKER },
+	CLI_TARGET_LONGOPTS,
 	{ "remote-dir", required_argument, NULL, O_REMOTE },
 	{ "log", required_argument, NULL, O_LOG },
 	{ "json", required_argument, NULL, O_JSON },
 	{ "svg", required_argument, NULL, O_SVG },
 	{ "benchmarks", required_argument, NULL, O_BENCHMARKS },
-	{ "accel", required_argument, NULL, O_ACCEL },
-	{ "smp", required_argument, NULL, O_SMP },
-	{ "ssh-port", required_argument, NULL, O_SSH_PORT },
-	{ "known-hosts", required_argument, NULL, O_KNOWN_HOSTS },
-	{ "accept-new-host-key", no_argument, NULL, O_ACCEPT_NEW },
-	{ "boot-timeout", required_argument, NULL, O_BOOT },
-	{ "connect-timeout", required_argument, NULL, O_CONNECT },
 	{ "timeout", required_argument, NULL, O_TIMEOUT },
 	{ "reps", required_argument, NULL, O_REPS },
 	{ "warmup", required_argument, NULL, O_WARMUP },
@@ -106,131 +86,78 @@ static const struct option bench_longopts[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
+static const struct cli_cmd bench_cmd = { "pgo-run: bench", "pgo-run bench --help", ":hB:",
+	bench_longopts };
+
 static int
 usage_error(const char *msg, const char *arg)
 {
-	return fe_usage_error("pgo-run: bench", "pgo-run bench --help", msg, arg);
-}
-
-static int
-bad_arg(const char *opt, const char *arg)
-{
-	return fe_bad_value("pgo-run: bench", "pgo-run bench --help", opt, arg);
-}
-
-/* a number in [min, max] */
-static int
-set_number(const char *opt, const char *arg, double min, double max, double *out)
-{
-	return fe_number(arg, min, max, out) < 0 ? bad_arg(opt, arg) : 0;
-}
-
-static int
-set_int(const char *opt, const char *arg, int min, int max, int *out)
-{
-	return fe_int(arg, min, max, out) < 0 ? bad_arg(opt, arg) : 0;
-}
-
-static int
-set_target(struct bench_opts *o, const char *arg)
-{
-	static const struct { const char *name; enum target_kind t; } ts[] = {
-		{ "local", TARGET_LOCAL }, { "ssh", TARGET_SSH }, { "qemu", TARGET_QEMU },
-	};
-
-	for (size_t i = 0; i < sizeof(ts) / sizeof(ts[0]); i++)
-		if (!strcmp(arg, ts[i].name)) {
-			o->p.t.target = ts[i].t;
-			return 0;
-		}
-	return bad_arg("target", arg);
+	return fe_usage_error(bench_cmd.who, bench_cmd.help, msg, arg);
 }
 
 static int
 number_opt(struct bench_opts *o, int c)
 {
-	struct profile_opts *p = &o->p;
 	double v = 0;
 	int r;
 
 	switch (c) {
-	case O_SMP: return set_int("smp", optarg, 1, 256, &p->t.smp);
-	case O_KNOWN_HOSTS: p->t.known_hosts = optarg; return 0;
-	case O_ACCEPT_NEW: p->t.accept_new_host_key = true; return 0;
-	case O_OE_PGO: o->oe_pgo = true; return 0;
-	case O_SSH_PORT: return set_int("ssh-port", optarg, 1, 65535, &p->t.ssh_port);
-	case O_BOOT: return set_number("boot-timeout", optarg, 0, 1e7, &p->t.boot_timeout);
-	case O_CONNECT: return set_number("connect-timeout", optarg, 0, 1e7, &p->t.connect_timeout);
-	case O_TIMEOUT: return set_number("timeout", optarg, 1, 1e7, &p->timeout);
-	case O_REPS: return set_int("reps", optarg, 2, 100000, &o->reps);
-	case O_WARMUP: return set_int("warmup", optarg, 0, 1000, &o->warmup);
-	case O_STARTUP: return set_int("startup-runs", optarg, 1, 100000, &o->startup_runs);
-	case O_SCALE: return set_number("scale", optarg, 1e-6, 1e6, &o->scale);
+	case O_TIMEOUT: return cli_number(&bench_cmd, "timeout", optarg, 1, 1e7, &o->p.timeout);
+	case O_REPS: return cli_int(&bench_cmd, "reps", optarg, 2, 100000, &o->reps);
+	case O_WARMUP: return cli_int(&bench_cmd, "warmup", optarg, 0, 1000, &o->warmup);
+	case O_STARTUP:
+		return cli_int(&bench_cmd, "startup-runs", optarg, 1, 100000, &o->startup_runs);
+	case O_SCALE: return cli_number(&bench_cmd, "scale", optarg, 1e-6, 1e6, &o->scale);
 	case O_KEEP:
-		r = set_number("keep-within", optarg, 0, 1e6, &o->factor);
+		r = cli_number(&bench_cmd, "keep-within", optarg, 0, 1e6, &o->factor);
 		if (!r && o->factor != 0 && o->factor < 1)
-			return bad_arg("keep-within", optarg);
+			return cli_bad_value(&bench_cmd, "keep-within", optarg);
 		if (!r && o->factor == 0)
 			o->factor = INFINITY;
 		return r;
 	case O_CONF:
-		r = set_number("confidence", optarg, 50, 99.99, &v);
+		r = cli_number(&bench_cmd, "confidence", optarg, 50, 99.99, &v);
 		o->level = v / 100;
 		return r;
 	case O_SEED:
-		r = set_number("seed", optarg, 0, 1e15, &v);
+		r = cli_number(&bench_cmd, "seed", optarg, 0, 1e15, &v);
 		o->seed = (unsigned long long)v;
 		o->seed_set = true;
 		return r;
 	case O_CLOCK:
 		if (strcmp(optarg, "wall") && strcmp(optarg, "cpu"))
-			return bad_arg("clock", optarg);
+			return cli_bad_value(&bench_cmd, "clock", optarg);
 		o->cpu = !strcmp(optarg, "cpu");
 		return 0;
-	case O_ACCEL:
-		for (int i = 0; qemu_accel_names[i]; i++)
-			if (!strcmp(qemu_accel_names[i], optarg)) {
-				p->t.accel = (enum qemu_accel)i;
-				return 0;
-			}
-		return bad_arg("accel", optarg);
+	case O_OE_PGO: o->oe_pgo = true; return 0;
+	case 'B': o->builddir = optarg; return 0;
+	case 'h': fputs(bench_usage, stdout); return 1;
 	}
-	return 1;
+	return -1;
 }
 
 /* 1 after --help, 0 when taken, -1 after an error */
 static int
-bench_opt(struct bench_opts *o, int c)
+bench_opt(void *ctx, int c)
 {
-	struct profile_opts *p = &o->p;
+	struct bench_opts *o = ctx;
 	const char **str[] = {
-		[O_QEMUBOOT - O_TARGET] = &p->t.qemuboot, [O_KERNEL - O_TARGET] = &p->t.kernel,
-		[O_ROOTFS - O_TARGET] = &p->t.rootfs, [O_BINDIR - O_TARGET] = &p->t.qemu_bindir,
-		[O_QAPPEND - O_TARGET] = &p->t.qemu_append,
-		[O_KAPPEND - O_TARGET] = &p->t.kernel_append, [O_KEY - O_TARGET] = &p->t.ssh_key,
-		[O_USER - O_TARGET] = &p->t.ssh_user, [O_MARKER - O_TARGET] = &p->t.boot_marker,
-		[O_REMOTE - O_TARGET] = &p->remote_dir, [O_LOG - O_TARGET] = &p->log,
-		[O_JSON - O_TARGET] = &o->json, [O_SVG - O_TARGET] = &o->svg,
-		[O_BENCHMARKS - O_TARGET] = &o->benchmarks, [O_STR_END - O_TARGET] = NULL,
+		[O_REMOTE - O_REMOTE] = &o->p.remote_dir, [O_LOG - O_REMOTE] = &o->p.log,
+		[O_JSON - O_REMOTE] = &o->json, [O_SVG - O_REMOTE] = &o->svg,
+		[O_BENCHMARKS - O_REMOTE] = &o->benchmarks,
 	};
-	int r;
+	int r = cli_target_opt(&bench_cmd, &o->p.t, c);
 
-	if (c == 'h') {
-		fputs(bench_usage, stdout);
-		return 1;
-	}
-	if (c == 'B') {
-		o->builddir = optarg;
+	/* --target: local, ssh or qemu */
+	if (!r && c == CLI_TARGET && o->p.t.target == TARGET_QEMU_USER)
+		return cli_bad_value(&bench_cmd, "target", optarg);
+	if (r <= 0)
+		return r;
+	if (c >= O_REMOTE && c < O_STR_END) {
+		*str[c - O_REMOTE] = optarg;
 		return 0;
 	}
-	if (c == O_TARGET)
-		return set_target(o, optarg);
-	if (c > O_TARGET && c < O_STR_END) {
-		*str[c - O_TARGET] = optarg;
-		return 0;
-	}
-	r = number_opt(o, c);
-	return r > 0 ? -1 : r;
+	return number_opt(o, c);
 }
 
 /* a benchmark's name as --benchmarks gives it: float or float_ */
@@ -297,21 +224,18 @@ check_opts(struct bench_opts *o)
 	if (o->nbuilds < 2 && !o->builddir)
 		return usage_error("%s", "two builds or more are needed: LABEL=PATH LABEL=PATH... "
 			"or -B BUILDDIR");
-	if (p->t.target == TARGET_QEMU && !p->t.qemuboot && !p->t.kernel)
-		return usage_error("%s", "--target qemu needs --qemuboot FILE or --kernel FILE");
+	if (cli_check_qemu(&bench_cmd, &p->t))
+		return 2;
 	if (p->t.target != TARGET_QEMU && (p->t.qemuboot || p->t.kernel || p->t.rootfs || p->t.smp))
 		return usage_error("%s", "--qemuboot, --kernel, --rootfs and --smp are for "
 			"--target qemu");
 	if (o->oe_pgo && !o->builddir)
 		return usage_error("%s", "--oe-pgo is for -B BUILDDIR");
-	if (p->t.target != TARGET_SSH && p->t.ssh_port)
-		return usage_error("%s", "--ssh-port is for --target ssh");
-	if (p->t.target != TARGET_SSH && (p->t.known_hosts || p->t.accept_new_host_key))
-		return usage_error("%s", "--known-hosts and --accept-new-host-key are for --target "
-			"ssh (a QEMU guest's key is never recorded)");
+	if (cli_check_ssh_only(&bench_cmd, &p->t))
+		return 2;
 	if (p->remote_dir && *p->remote_dir != '/')
 		return usage_error("--remote-dir must be absolute: '%s'", p->remote_dir);
-	if (cli_check_ssh(p, "pgo-run: bench", "pgo-run bench --help"))
+	if (cli_check_ssh(&bench_cmd, &p->t))
 		return 2;
 	if (o->benchmarks && check_benchmarks(o->benchmarks))
 		return 2;
@@ -321,17 +245,10 @@ check_opts(struct bench_opts *o)
 int
 bench_parse_opts(struct bench_opts *o, int argc, char **argv)
 {
-	int c, r;
+	int r = cli_getopt(&bench_cmd, argc, argv, bench_opt, o);
 
-	opterr = 0;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, ":hB:", bench_longopts, NULL)) != -1) {
-		if (c == '?' || c == ':')
-			return usage_error(c == ':' ? "option '%s' needs an argument" :
-				"unknown option '%s'", argv[optind - 1]);
-		if ((r = bench_opt(o, c)))
-			return r > 0 ? 0 : 2;
-	}
+	if (r >= 0)
+		return r;
 	/* --target ssh HOST: the first operand */
 	if (o->p.t.target == TARGET_SSH) {
 		const char *h = optind < argc ? argv[optind] : "";

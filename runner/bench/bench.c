@@ -214,17 +214,15 @@ outputs(struct bench *b, const char *error)
 static int
 run(struct bench *b)
 {
-	int r;
+	/* in order, each after the one before succeeded */
+	static int (*const stages[])(struct bench *) = { connect_target, bench_stage_copy,
+		bench_stage_check, bench_stage_bench };
+	int r = 0;
 
 	if (proc_signals_init(&b->s.err) < 0 || prepare(b) < 0)
 		return -1;
-	r = connect_target(b);
-	if (!r)
-		r = bench_stage_copy(b);
-	if (!r)
-		r = bench_stage_check(b);
-	if (!r)
-		r = bench_stage_bench(b);
+	for (size_t i = 0; !r && i < sizeof(stages) / sizeof(stages[0]); i++)
+		r = stages[i](b);
 	if (b->orphan_pid)
 		bench_kill_orphan(b);
 	disconnect(b, r == 0);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "bblang/os.h"
+#include "common/fe.h"
 #include "runner/profile/collect-import.h"
 #include "runner/profile/fdata.h"
 #include "runner/profile/gcda.h"
@@ -426,16 +427,9 @@ put_in_place(const char *tmp, const char *dir, struct bb_error *err)
 static char *
 prepare_dir(const char *dir, struct bb_error *err)
 {
-	char *norm = bb_path_norm(dir);
-	const char *base = strrchr(norm, '/');
+	char *norm = fe_out_dir(dir, "profile", err);
 
-	base = base ? base + 1 : norm;
-	if (!*base || !strcmp(base, ".") || !strcmp(base, "..")) {
-		bb_error(err, NULL, "%s: not a usable profile directory", dir);
-		free(norm);
-		return NULL;
-	}
-	if (bb_mkdir_parents(norm) < 0) {
+	if (norm && bb_mkdir_parents(norm) < 0) {
 		bb_error(err, NULL, "%s: %s", norm, strerror(errno));
 		free(norm);
 		return NULL;

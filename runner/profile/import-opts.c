@@ -1,7 +1,6 @@
 /* pgo-run import: the command line */
 #include <ctype.h>
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -37,10 +36,12 @@ import_print_help(void)
 	printf("%s%s", cli_usage, import_help);
 }
 
+static const char who[] = "pgo-run", help[] = "pgo-run --help";
+
 static int
 usage_error(const char *fmt, const char *arg)
 {
-	return fe_usage_error("pgo-run", "pgo-run --help", fmt, arg);
+	return fe_usage_error(who, help, fmt, arg);
 }
 
 /* a byte count: digits with an optional K, M or G (powers of 1024) */
@@ -81,8 +82,10 @@ enum { OPT_PROFILE_DIR = 256, OPT_GCC_VERSION, OPT_CC, OPT_MACHINE, OPT_IMAGE, O
 	OPT_MAX_FILE, OPT_MAX_TOTAL, OPT_MAX_FILES };
 
 static int
-import_opt(struct import_opts *o, int c)
+import_opt(void *ctx, int c)
 {
+	struct import_opts *o = ctx;
+
 	switch (c) {
 	case OPT_PROFILE_DIR: o->c.profile_dir = optarg; return 0;
 	case OPT_GCC_VERSION: o->version = optarg; return 0;
@@ -114,17 +117,11 @@ import_parse_opts(struct import_opts *o, int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	int c, r;
+	static const struct cli_cmd cmd = { who, help, ":h", longopts };
+	int r = cli_getopt(&cmd, argc, argv, import_opt, o);
 
-	opterr = 0;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
-		if (c == '?' || c == ':')
-			return usage_error(c == ':' ? "option '%s' needs an argument" :
-				"unknown option '%s'", argv[optind - 1]);
-		if ((r = import_opt(o, c)))
-			return r > 0 ? 0 : 2;
-	}
+	if (r >= 0)
+		return r;
 	if (optind == argc)
 		return usage_error("%s", "import: ARCHIVE is missing");
 	if (optind + 1 < argc)

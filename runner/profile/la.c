@@ -42,17 +42,9 @@ static const struct lazy_sym syms[] = {
 	F(write_set_options),
 };
 
-const struct la *
-la_api(struct bb_error *err)
-{
-	static struct la api;
-	static void *lib;
+/* the soname of the library configure found */
+static struct lazy_lib lib = {
+	"libarchive.so.13", "libarchive", syms, sizeof(syms) / sizeof(syms[0]), NULL
+};
 
-	if (lib)
-		return &api;
-	/* the soname of the library configure found */
-	if (lazy_load(&lib, "libarchive.so.13", "libarchive", syms, sizeof(syms) / sizeof(syms[0]),
-		      &api, err) < 0)
-		return NULL;
-	return &api;
-}
+LAZY_API(la, la_api, lib)

@@ -1,5 +1,4 @@
 /* pgo-run profile: the command line */
-#include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -72,27 +71,14 @@ static const char profile_usage[] =
 	"  --junit FILE           write a JUnit XML report of the stages to FILE\n"
 	"  --machine M, --image I recorded in the manifest (default: from --qemuboot)\n";
 
-enum { O_TARGET = 256, O_QEMUBOOT, O_KERNEL, O_ROOTFS, O_BINDIR, O_ACCEL, O_QAPPEND,
-	O_KAPPEND, O_TRANSPORT, O_KEY, O_USER, O_MARKER, O_PYTHON, O_TASK, O_REMOTE, O_STRIP,
-	O_TOOLCHAIN, O_GCCVER, O_CC, O_TIMEOUT, O_IDLE, O_BOOT, O_CONNECT, O_COLLECT, O_OUT,
-	O_ARCHIVE, O_LOG, O_MACHINE, O_IMAGE, O_QEMU_USER, O_ARCH, O_SYSROOT, O_JUNIT,
-	O_SSH_PORT, O_OK_STATUS, O_LINGER, O_SMP, O_KNOWN_HOSTS, O_ACCEPT_NEW, O_OVERLAY,
+enum { O_TRANSPORT = CLI_TARGET_END, O_PYTHON, O_TASK, O_REMOTE, O_GCCVER, O_CC, O_OUT,
+	O_ARCHIVE, O_LOG, O_MACHINE, O_IMAGE, O_QEMU_USER, O_ARCH, O_SYSROOT, O_JUNIT, O_OVERLAY,
+	O_STR_END, O_STRIP, O_TOOLCHAIN, O_TIMEOUT, O_IDLE, O_COLLECT, O_LINGER, O_OK_STATUS,
 	O_OVERLAY_KEEP };
 
 static const struct option profile_longopts[] = {
-	{ "target", required_argument, NULL, O_TARGET },
-	{ "qemuboot", required_argument, NULL, O_QEMUBOOT },
-	{ "kernel", required_argument, NULL, O_KERNEL },
-	{ "rootfs", required_argument, NULL, O_ROOTFS },
-	{ "qemu-bindir", required_argument, NULL, O_BINDIR },
-	{ "accel", required_argument, NULL, O_ACCEL },
-	{ "smp", required_argument, NULL, O_SMP },
-	{ "qemu-append", required_argument, NULL, O_QAPPEND },
-	{ "kernel-append", required_argument, NULL, O_KAPPEND },
+	CLI_TARGET_LONGOPTS,
 	{ "transport", required_argument, NULL, O_TRANSPORT },
-	{ "ssh-key", required_argument, NULL, O_KEY },
-	{ "ssh-user", required_argument, NULL, O_USER },
-	{ "boot-marker", required_argument, NULL, O_MARKER },
 	{ "python", required_argument, NULL, O_PYTHON },
 	{ "task", required_argument, NULL, O_TASK },
 	{ "remote-dir", required_argument, NULL, O_REMOTE },
@@ -104,8 +90,6 @@ static const struct option profile_longopts[] = {
 	{ "cc", required_argument, NULL, O_CC },
 	{ "timeout", required_argument, NULL, O_TIMEOUT },
 	{ "idle-timeout", required_argument, NULL, O_IDLE },
-	{ "boot-timeout", required_argument, NULL, O_BOOT },
-	{ "connect-timeout", required_argument, NULL, O_CONNECT },
 	{ "collect-timeout", required_argument, NULL, O_COLLECT },
 	{ "linger-timeout", required_argument, NULL, O_LINGER },
 	{ "out", required_argument, NULL, O_OUT },
@@ -117,19 +101,13 @@ static const struct option profile_longopts[] = {
 	{ "arch", required_argument, NULL, O_ARCH },
 	{ "sysroot", required_argument, NULL, O_SYSROOT },
 	{ "junit", required_argument, NULL, O_JUNIT },
-	{ "ssh-port", required_argument, NULL, O_SSH_PORT },
-	{ "known-hosts", required_argument, NULL, O_KNOWN_HOSTS },
-	{ "accept-new-host-key", no_argument, NULL, O_ACCEPT_NEW },
 	{ "ok-status", required_argument, NULL, O_OK_STATUS },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
 
-static int
-bad_arg(const char *opt, const char *arg)
-{
-	return fe_bad_value("pgo-run: profile", "pgo-run profile --help", opt, arg);
-}
+static const struct cli_cmd profile_cmd = { "pgo-run: profile", "pgo-run profile --help", ":h",
+	profile_longopts };
 
 /* --ok-status 0,2,3: exit statuses 0 to 254 (255 is ssh's own failure) */
 static int
@@ -143,149 +121,95 @@ set_ok_status(const char *arg, struct profile_opts *o)
 		long v;
 
 		if (*p < '0' || *p > '9')
-			return bad_arg("ok-status", arg);
+			return cli_bad_value(&profile_cmd, "ok-status", arg);
 		v = strtol(p, &end, 10);
 		if (v > 254)
-			return bad_arg("ok-status", arg);
+			return cli_bad_value(&profile_cmd, "ok-status", arg);
 		o->ok_status[v] = true;
 		if (!*end)
 			return 0;
 		if (*end != ',')
-			return bad_arg("ok-status", arg);
+			return cli_bad_value(&profile_cmd, "ok-status", arg);
 		p = end + 1;
 	}
 }
 
 static int
-set_seconds(const char *opt, const char *arg, double *out)
+set_seconds(const char *opt, double *out)
 {
-	return fe_number(arg, 0, 1e7, out) < 0 ? bad_arg(opt, arg) : 0;
+	return cli_number(&profile_cmd, opt, optarg, 0, 1e7, out);
 }
 
+/* the options that are neither a string nor the target's */
 static int
-set_int(const char *opt, const char *arg, int min, int max, int *out)
-{
-	return fe_int(arg, min, max, out) < 0 ? bad_arg(opt, arg) : 0;
-}
-
-/* an enum-valued option: the index of arg in names */
-static int
-set_choice(const char *opt, const char *arg, const char *const *names, int *out)
-{
-	for (int i = 0; names[i]; i++)
-		if (!strcmp(names[i], arg)) {
-			*out = i;
-			return 0;
-		}
-	return bad_arg(opt, arg);
-}
-
-static int
-choice_opt(struct profile_opts *o, int c)
+value_opt(struct profile_opts *o, int c)
 {
 	static const char *const transports[] = { "ssh", "serial", NULL };
 	static const char *const toolchains[] = { "gcc", NULL };
 	int v = 0, r;
 
 	switch (c) {
-	case O_TARGET:
-		r = set_choice("target", optarg, target_names, &v);
-		o->t.target = (enum target_kind)v;
-		return r;
 	case O_TRANSPORT:
-		r = set_choice("transport", optarg, transports, &v);
+		r = cli_choice(&profile_cmd, "transport", optarg, transports, &v);
 		o->t.transport = (enum target_transport)v;
 		return r;
-	case O_ACCEL:
-		r = set_choice("accel", optarg, qemu_accel_names, &v);
-		o->t.accel = (enum qemu_accel)v;
-		return r;
-	case O_TOOLCHAIN:
-		return set_choice("toolchain", optarg, toolchains, &v);
-	case O_STRIP:
-		return set_int("gcov-prefix-strip", optarg, 0, INT_MAX, &o->strip);
-	case O_SMP:
-		return set_int("smp", optarg, 1, 256, &o->t.smp);
-	case O_SSH_PORT:
-		return set_int("ssh-port", optarg, 1, 65535, &o->t.ssh_port);
+	case O_TOOLCHAIN: return cli_choice(&profile_cmd, "toolchain", optarg, toolchains, &v);
+	case O_STRIP: return cli_int(&profile_cmd, "gcov-prefix-strip", optarg, 0, INT_MAX, &o->strip);
+	case O_OVERLAY_KEEP: o->overlay_keep_modes = true; return 0;
+	case O_OK_STATUS: return set_ok_status(optarg, o);
+	case O_TIMEOUT: return set_seconds("timeout", &o->timeout);
+	case O_IDLE: return set_seconds("idle-timeout", &o->idle_timeout);
+	case O_COLLECT: return set_seconds("collect-timeout", &o->collect_timeout);
+	case O_LINGER: return set_seconds("linger-timeout", &o->linger_timeout);
+	case 'h': fputs(profile_usage, stdout); return 1;
 	}
-	return 1;
+	return -1;
 }
 
 static int
-profile_opt(struct profile_opts *o, int c)
+profile_opt(void *ctx, int c)
 {
+	struct profile_opts *o = ctx;
 	const char **str[] = {
-		[O_QEMUBOOT - O_TARGET] = &o->t.qemuboot, [O_KERNEL - O_TARGET] = &o->t.kernel,
-		[O_ROOTFS - O_TARGET] = &o->t.rootfs, [O_BINDIR - O_TARGET] = &o->t.qemu_bindir,
-		[O_QAPPEND - O_TARGET] = &o->t.qemu_append,
-		[O_KAPPEND - O_TARGET] = &o->t.kernel_append, [O_KEY - O_TARGET] = &o->t.ssh_key,
-		[O_USER - O_TARGET] = &o->t.ssh_user, [O_MARKER - O_TARGET] = &o->t.boot_marker,
-		[O_PYTHON - O_TARGET] = &o->python, [O_TASK - O_TARGET] = &o->task,
-		[O_REMOTE - O_TARGET] = &o->remote_dir, [O_GCCVER - O_TARGET] = &o->gcc_version,
-		[O_CC - O_TARGET] = &o->cc, [O_OUT - O_TARGET] = &o->out,
-		[O_ARCHIVE - O_TARGET] = &o->archive, [O_LOG - O_TARGET] = &o->log,
-		[O_MACHINE - O_TARGET] = &o->machine, [O_IMAGE - O_TARGET] = &o->image,
-		[O_QEMU_USER - O_TARGET] = &o->t.qemu_user, [O_ARCH - O_TARGET] = &o->t.arch,
-		[O_SYSROOT - O_TARGET] = &o->t.sysroot, [O_JUNIT - O_TARGET] = &o->junit,
-		[O_JUNIT - O_TARGET + 1] = NULL,
+		[O_PYTHON - O_TRANSPORT] = &o->python, [O_TASK - O_TRANSPORT] = &o->task,
+		[O_REMOTE - O_TRANSPORT] = &o->remote_dir, [O_GCCVER - O_TRANSPORT] = &o->gcc_version,
+		[O_CC - O_TRANSPORT] = &o->cc, [O_OUT - O_TRANSPORT] = &o->out,
+		[O_ARCHIVE - O_TRANSPORT] = &o->archive, [O_LOG - O_TRANSPORT] = &o->log,
+		[O_MACHINE - O_TRANSPORT] = &o->machine, [O_IMAGE - O_TRANSPORT] = &o->image,
+		[O_QEMU_USER - O_TRANSPORT] = &o->t.qemu_user, [O_ARCH - O_TRANSPORT] = &o->t.arch,
+		[O_SYSROOT - O_TRANSPORT] = &o->t.sysroot, [O_JUNIT - O_TRANSPORT] = &o->junit,
+		[O_OVERLAY - O_TRANSPORT] = &o->overlay,
 	};
-	int r;
+	int r = cli_target_opt(&profile_cmd, &o->t, c);
 
-	if (c >= O_TARGET && c <= O_JUNIT && str[c - O_TARGET]) {
-		*str[c - O_TARGET] = optarg;
+	if (r <= 0)
+		return r;
+	if (c > O_TRANSPORT && c < O_STR_END) {
+		*str[c - O_TRANSPORT] = optarg;
 		return 0;
 	}
-	switch (c) {
-	case O_KNOWN_HOSTS: o->t.known_hosts = optarg; return 0;
-	case O_OVERLAY: o->overlay = optarg; return 0;
-	case O_OVERLAY_KEEP: o->overlay_keep_modes = true; return 0;
-	case O_ACCEPT_NEW: o->t.accept_new_host_key = true; return 0;
-	case O_OK_STATUS: return set_ok_status(optarg, o);
-	case O_TIMEOUT: return set_seconds("timeout", optarg, &o->timeout);
-	case O_IDLE: return set_seconds("idle-timeout", optarg, &o->idle_timeout);
-	case O_BOOT: return set_seconds("boot-timeout", optarg, &o->t.boot_timeout);
-	case O_CONNECT: return set_seconds("connect-timeout", optarg, &o->t.connect_timeout);
-	case O_COLLECT: return set_seconds("collect-timeout", optarg, &o->collect_timeout);
-	case O_LINGER: return set_seconds("linger-timeout", optarg, &o->linger_timeout);
-	case 'h': fputs(profile_usage, stdout); return 1;
-	}
-	r = choice_opt(o, c);
-	return r > 0 ? -1 : r;
+	return value_opt(o, c);
 }
 
 static int
 usage_error(const char *msg, const char *arg)
 {
-	return fe_usage_error("pgo-run: profile", "pgo-run profile --help", msg, arg);
-}
-
-int
-cli_check_ssh(const struct profile_opts *o, const char *who, const char *help)
-{
-	char *why = target_check_opts(&o->t);
-	int r = why ? fe_usage_error(who, help, "%s", why) : 0;
-
-	free(why);
-	return r;
+	return fe_usage_error(profile_cmd.who, profile_cmd.help, msg, arg);
 }
 
 /* the options that belong to one target */
 static int
 check_target_opts(const struct profile_opts *o)
 {
-	if (o->t.target == TARGET_QEMU && !o->t.qemuboot && !o->t.kernel)
-		return usage_error("%s", "--target qemu needs --qemuboot FILE or --kernel FILE");
+	if (cli_check_qemu(&profile_cmd, &o->t))
+		return 2;
 	if (o->t.target == TARGET_SSH && (!o->t.host || !*o->t.host || *o->t.host == '@' ||
 	    o->t.host[strlen(o->t.host) - 1] == '@'))
 		return usage_error("%s", "--target ssh needs the board: --target ssh [USER@]HOST");
 	if (o->t.target != TARGET_QEMU && o->t.smp)
 		return usage_error("%s", "--smp is for --target qemu");
-	if (o->t.target != TARGET_SSH && o->t.ssh_port)
-		return usage_error("%s", "--ssh-port is for --target ssh");
-	if (o->t.target != TARGET_SSH && (o->t.known_hosts || o->t.accept_new_host_key))
-		return usage_error("%s", "--known-hosts and --accept-new-host-key are for --target "
-			"ssh (a QEMU guest's key is never recorded)");
+	if (cli_check_ssh_only(&profile_cmd, &o->t))
+		return 2;
 	if (o->overlay_keep_modes && !o->overlay)
 		return usage_error("%s", "--overlay-keep-modes is for --overlay");
 	if (o->overlay && (o->t.target == TARGET_LOCAL || o->t.target == TARGET_QEMU_USER ||
@@ -319,23 +243,16 @@ check_opts(const struct profile_opts *o)
 		return usage_error("--remote-dir must be absolute: '%s'", o->remote_dir);
 	if (check_target_opts(o))
 		return 2;
-	return cli_check_ssh(o, "pgo-run: profile", "pgo-run profile --help");
+	return cli_check_ssh(&profile_cmd, &o->t);
 }
 
 int
 profile_parse_opts(struct profile_opts *o, int argc, char **argv)
 {
-	int c, r;
+	int r = cli_getopt(&profile_cmd, argc, argv, profile_opt, o);
 
-	opterr = 0;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, ":h", profile_longopts, NULL)) != -1) {
-		if (c == '?' || c == ':')
-			return usage_error(c == ':' ? "option '%s' needs an argument" :
-				"unknown option '%s'", argv[optind - 1]);
-		if ((r = profile_opt(o, c)))
-			return r > 0 ? 0 : 2;
-	}
+	if (r >= 0)
+		return r;
 	/* --target ssh HOST: the one operand */
 	if (o->t.target == TARGET_SSH && optind < argc)
 		o->t.host = argv[optind++];

@@ -201,14 +201,6 @@ start_qemu(struct session *s, const struct qemu_opts *qo)
 	return 0;
 }
 
-static bool
-marker_seen(void *ctx)
-{
-	struct session *s = ctx;
-
-	return s->priv->vm.marker_seen;
-}
-
 static int
 stage_boot(struct session *s)
 {
@@ -234,7 +226,7 @@ stage_boot(struct session *s)
 		return -1;
 	if (!o->boot_marker)
 		return 0;
-	if (session_wait(s, marker_seen, o->boot_timeout, 0, "boot marker") < 0)
+	if (session_wait_flag(s, &vm->marker_seen, o->boot_timeout, "boot marker") < 0)
 		return -1;
 	progress_note(&s->pr, "%s after %.1fs", o->boot_marker, proc_now() - s->pr.t0);
 	return 0;

@@ -224,6 +224,17 @@ serial_console(struct qemu_conf *c, const char *v)
 static void
 fill(struct qemu_conf *c, char **v, const char *dir)
 {
+	/* the keys taken as they are */
+	const struct {
+		char **field;
+		int key;
+	} as_is[] = {
+		{ &c->system_name, K_SYSTEM }, { &c->machine, K_MACHINE }, { &c->cpu, K_CPU },
+		{ &c->cpu_kvm, K_CPU_KVM }, { &c->mem, K_MEM }, { &c->smp, K_SMP },
+		{ &c->cmdline_append, K_CMDLINE }, { &c->opt_append, K_OPT },
+		{ &c->kernel_root, K_ROOT }, { &c->rootfs_opt, K_ROOTFS_OPT },
+		{ &c->fstype, K_FSTYPE }, { &c->machine_name, K_MACHINE_NAME }, { &c->image, K_LINK },
+	};
 	char *deploy = deploy_dir(v[K_DEPLOY], dir);
 
 	if (v[K_KERNEL]) {
@@ -236,19 +247,8 @@ fill(struct qemu_conf *c, char **v, const char *dir)
 		c->rootfs = find_rootfs(deploy, v);
 	}
 	serial_console(c, v[K_SERIAL]);
-	take(&c->system_name, &v[K_SYSTEM]);
-	take(&c->machine, &v[K_MACHINE]);
-	take(&c->cpu, &v[K_CPU]);
-	take(&c->cpu_kvm, &v[K_CPU_KVM]);
-	take(&c->mem, &v[K_MEM]);
-	take(&c->smp, &v[K_SMP]);
-	take(&c->cmdline_append, &v[K_CMDLINE]);
-	take(&c->opt_append, &v[K_OPT]);
-	take(&c->kernel_root, &v[K_ROOT]);
-	take(&c->rootfs_opt, &v[K_ROOTFS_OPT]);
-	take(&c->fstype, &v[K_FSTYPE]);
-	take(&c->machine_name, &v[K_MACHINE_NAME]);
-	take(&c->image, &v[K_LINK]);
+	for (size_t i = 0; i < sizeof(as_is) / sizeof(as_is[0]); i++)
+		take(as_is[i].field, &v[as_is[i].key]);
 	free(deploy);
 }
 

@@ -285,6 +285,21 @@ session_wait(struct session *s, bool (*done)(void *s), double timeout, double id
 }
 
 static bool
+flag_set(void *ctx)
+{
+	struct session *s = ctx;
+
+	return *s->priv->wait_flag;
+}
+
+int
+session_wait_flag(struct session *s, const bool *flag, double timeout, const char *what)
+{
+	s->priv->wait_flag = flag;
+	return session_wait(s, flag_set, timeout, 0, what);
+}
+
+static bool
 cmd_done(void *ctx)
 {
 	struct session *s = ctx;

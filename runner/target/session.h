@@ -50,6 +50,7 @@ struct session_priv {
 	struct console_lines cout, cerr;
 	bool hostkey_changed;		/* ssh said the host's key is not the known one */
 	bool hostkey_unrecorded;	/* ssh said it could not record a first key */
+	const bool *wait_flag;		/* what session_wait_flag() waits for */
 	/* a window of tries (session_repeats_begin): a line on stderr the same as
 	   the one before is counted, not logged */
 	bool squash;
@@ -85,6 +86,8 @@ void session_keep(char *dst, size_t size, const char *line);
  */
 int session_wait(struct session *s, bool (*done)(void *s), double timeout, double idle,
 	const char *what);
+/* session_wait() until *flag is set, without an idle deadline */
+int session_wait_flag(struct session *s, const bool *flag, double timeout, const char *what);
 
 /* target.c: connect through the transport, within timeout seconds */
 int stage_connect(struct session *s, double timeout);

@@ -19,14 +19,6 @@ console_write(struct session *s, const char *line)
 	return 0;
 }
 
-static bool
-want_seen(void *ctx)
-{
-	struct session *s = ctx;
-
-	return s->priv->shell.want_seen;
-}
-
 /* types a marker's echo every second until the shell answers */
 static int
 connect_serial(struct session *s, double timeout)
@@ -45,7 +37,7 @@ connect_serial(struct session *s, double timeout)
 		}
 		if (console_write(s, cmd) < 0)
 			break;
-		r = session_wait(s, want_seen, left < 1 ? left : 1, 0, "console");
+		r = session_wait_flag(s, &sp->shell.want_seen, left < 1 ? left : 1, "console");
 		if (r < 0 && r != LOOP_DEADLINE)
 			break;
 		session_clear_error(s);

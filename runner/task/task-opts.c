@@ -1,5 +1,4 @@
 /* pgo-run task: the command line */
-#include <getopt.h>
 #include <stdio.h>
 
 #include "common/fe.h"
@@ -28,9 +27,18 @@ static const char help[] =
 	"  -h, --help      show this help\n";
 
 static int
-task_usage_error(const char *fmt, const char *arg)
+task_opt(void *ctx, int c)
 {
-	return fe_usage_error("pgo-run", "pgo-run task --help", fmt, arg);
+	struct task_opts *o = ctx;
+
+	switch (c) {
+	case 'h': printf("%s%s", usage, help); return 1;
+	case 'S': o->signature = true; return 0;
+	case 'B': o->builddir = optarg; return 0;
+	case 'c': bb_strvec_pushdup(&o->confs, optarg); return 0;
+	}
+	/* -I, -D: getopt_long gives no other */
+	return bb_conf_opt(&o->conf, c, optarg) ? 0 : -1;
 }
 
 int
@@ -41,28 +49,15 @@ task_parse_opts(struct task_opts *o, int argc, char **argv)
 		{ "signature", no_argument, NULL, 'S' },
 		{ NULL, 0, NULL, 0 },
 	};
-	int c;
+	static const struct cli_cmd cmd = { "pgo-run", "pgo-run task --help", ":B:c:I:D:Sh",
+		longopts };
+	int r = cli_getopt(&cmd, argc, argv, task_opt, o);
 
-	opterr = 0;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, ":B:c:I:D:Sh", longopts, NULL)) != -1) {
-		if (c == 'h') {
-			printf("%s%s", usage, help);
-			return 0;
-		} else if (c == 'S') {
-			o->signature = true;
-		} else if (c == 'B') {
-			o->builddir = optarg;
-		} else if (c == 'c') {
-			bb_strvec_pushdup(&o->confs, optarg);
-		} else if (c == '?' || c == ':' || !bb_conf_opt(&o->conf, c, optarg)) {
-			return task_usage_error(c == ':' ? "option '%s' needs an argument" :
-				"unknown option '%s'", argv[optind - 1]);
-		}
-	}
+	if (r >= 0)
+		return r;
 	if (argc - optind != 2)
-		return task_usage_error("%s", argc - optind < 2 ? "task: TARGET and TASK are needed" :
-			"task: too many arguments");
+		return fe_usage_error(cmd.who, cmd.help, "%s", argc - optind < 2 ?
+			"task: TARGET and TASK are needed" : "task: too many arguments");
 	o->recipe = argv[optind];
 	o->task = argv[optind + 1];
 	return -1;

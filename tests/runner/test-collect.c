@@ -359,23 +359,21 @@ REJECT(test_control_char, E "'a\\x0ab.gcda': character outside printable ASCII i
 REJECT(test_no_data, "@T@/in.tar: no profile data (no .gcda or .fdata files)",
 	{ "./", DIR_, NULL, 0 })
 /* BOLT's profile (.fdata): text records, checked for form */
-REJECT(test_fdata_binary, E "'p.fdata': line 1: not a BOLT profile record (no space)",
-	{ "p.fdata", RAW, "\177ELF\2\1\1", 0 })
-REJECT(test_fdata_fields, E "'p.fdata': line 1: no mispredictions field",
-	{ "p.fdata", RAW, "1 main 2b 1 main 18 9\n", 0 })
-REJECT(test_fdata_nine_fields, E "'p.fdata': line 1: more than 8 fields",
-	{ "p.fdata", RAW, "1 main 2b 1 main 18 0 9 9\n", 0 })
-REJECT(test_fdata_location, E "'p.fdata': line 1: malformed source location",
-	{ "p.fdata", RAW, "1 main 2g 1 main 18 0 9\n", 0 })
-REJECT(test_fdata_type, E "'p.fdata': line 1: malformed target location",
-	{ "p.fdata", RAW, "1 main 2b 3 main 18 0 9\n", 0 })
-REJECT(test_fdata_count, E "'p.fdata': line 1: malformed count",
-	{ "p.fdata", RAW, "1 main 2b 1 main 18 0 -9\n", 0 })
-REJECT(test_fdata_count_2_64, E "'p.fdata': line 1: malformed count",
-	{ "p.fdata", RAW, "1 main 2b 1 main 18 0 18446744073709551616\n", 0 })
-REJECT(test_fdata_count_2_63, E "'p.fdata': line 2: counts add up to more than 2^63-1 "
-	"(llvm-bolt reads them as signed 64-bit)",
-	{ "p.fdata", RAW, FDATA "1 main 2b 1 main 18 0 9223372036854775807\n", 0 })
+/* p.fdata of text, refused at its line n for why */
+#define REJECT_FDATA(name, n, why, text) \
+	REJECT(name, E "'p.fdata': line " #n ": " why, { "p.fdata", RAW, text, 0 })
+
+REJECT_FDATA(test_fdata_binary, 1, "not a BOLT profile record (no space)", "\177ELF\2\1\1")
+REJECT_FDATA(test_fdata_fields, 1, "no mispredictions field", "1 main 2b 1 main 18 9\n")
+REJECT_FDATA(test_fdata_nine_fields, 1, "more than 8 fields", "1 main 2b 1 main 18 0 9 9\n")
+REJECT_FDATA(test_fdata_location, 1, "malformed source location", "1 main 2g 1 main 18 0 9\n")
+REJECT_FDATA(test_fdata_type, 1, "malformed target location", "1 main 2b 3 main 18 0 9\n")
+REJECT_FDATA(test_fdata_count, 1, "malformed count", "1 main 2b 1 main 18 0 -9\n")
+REJECT_FDATA(test_fdata_count_2_64, 1, "malformed count",
+	"1 main 2b 1 main 18 0 18446744073709551616\n")
+REJECT_FDATA(test_fdata_count_2_63, 2,
+	"counts add up to more than 2^63-1 (llvm-bolt reads them as signed 64-bit)",
+	FDATA "1 main 2b 1 main 18 0 9223372036854775807\n")
 REJECT(test_fdata_counts_across, E "'q.fdata': the .fdata files' counts add up to more than "
 	"2^63-1 (llvm-bolt reads them as signed 64-bit)",
 	{ "p.fdata", RAW, "1 main 2b 1 main 18 0 9223372036854775000\n", 0 },
@@ -383,11 +381,10 @@ REJECT(test_fdata_counts_across, E "'q.fdata': the .fdata files' counts add up t
 REJECT(test_fdata_bolted_mixed, E "'q.fdata': has boltedcollection while the .fdata before "
 	"have none (merge-fdata does not merge them)",
 	{ "p.fdata", RAW, FDATA, 0 }, { "q.fdata", RAW, "boltedcollection\n" FDATA, 0 })
-REJECT(test_fdata_no_lbr, E "'p.fdata': line 1: a no_lbr profile (LLVM 19's merge-fdata "
-	"refuses them)",
-	{ "p.fdata", RAW, "no_lbr cycles:u\n1 main 2b 17\n", 0 })
-REJECT(test_fdata_bolted_late, E "'p.fdata': line 2: 'boltedcollection' is not the first line",
-	{ "p.fdata", RAW, FDATA "boltedcollection\n", 0 })
+REJECT_FDATA(test_fdata_no_lbr, 1, "a no_lbr profile (LLVM 19's merge-fdata refuses them)",
+	"no_lbr cycles:u\n1 main 2b 17\n")
+REJECT_FDATA(test_fdata_bolted_late, 2, "'boltedcollection' is not the first line",
+	FDATA "boltedcollection\n")
 REJECT(test_fdata_no_record, E "'p.fdata': no BOLT profile record",
 	{ "p.fdata", RAW, "boltedcollection\n", 0 })
 
