@@ -152,6 +152,14 @@ int bb_cooker_provider(struct bb_cooker *c, const char *pn, const struct bb_reci
 int bb_cooker_parse_base(struct bb_cooker *c);
 
 /*
+ * whether the bbappend append applies to the recipe file recipe (paths or
+ * names), as cooker.py's get_file_appends decides it: the same name with
+ * .bb for .bbappend, or "%" in the bbappend's name standing for the rest
+ * of the recipe's
+ */
+bool bb_append_matches(const char *append, const char *recipe);
+
+/*
  * get_file_appends: the bbappends of the collected files (bb_cooker_collect())
  * that apply to the recipe file, in BBFILES order, appended to out
  */

@@ -162,26 +162,30 @@ bb_cooker_parse_base(struct bb_cooker *c)
 	return 0;
 }
 
-/* get_file_appends: "%" in a bbappend's name stands for the rest of the recipe's */
-static bool
-append_matches(const char *append, const char *recipe)
+bool
+bb_append_matches(const char *append, const char *recipe)
 {
 	const char *a = strrchr(append, '/'), *r = strrchr(recipe, '/'), *pct;
-	size_t n;
+	size_t n, rn;
 	bool ret;
 	char *base;
 
 	a = a ? a + 1 : append;
 	r = r ? r + 1 : recipe;
 	n = strlen(a);
+	rn = strlen(r);
 	if (n < 9 || strcmp(a + n - 9, ".bbappend"))
 		return false;
 	base = xasprintf("%.*s.bb", (int)(n - 9), a);
 	pct = strchr(base, '%');
-	if (!pct)
+	if (!pct) {
 		ret = !strcmp(base, r);
-	else
-		ret = !strncmp(base, r, (size_t)(pct - base)) && strlen(r) >= (size_t)(pct - base);
+	} else {
+		/* bbappend.startswith(f[:bbappend.index('%')]) */
+		size_t idx = (size_t)(pct - base);
+
+		ret = !strncmp(base, r, idx < rn ? idx : rn);
+	}
 	free(base);
 	return ret;
 }
@@ -190,7 +194,7 @@ void
 bb_cooker_appends(const struct bb_cooker *c, const char *file, struct bb_strvec *out)
 {
 	for (size_t i = 0; i < c->appends.n; i++)
-		if (append_matches(c->appends.v[i], file))
+		if (bb_append_matches(c->appends.v[i], file))
 			bb_strvec_pushdup(out, c->appends.v[i]);
 }
 

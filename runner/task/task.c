@@ -81,30 +81,6 @@ task_layer_dir(const char *recipe)
 	return NULL;
 }
 
-/* cooker.py get_file_appends: "%" stands for the rest of the recipe's name */
-bool
-task_append_matches(const char *bbappend, const char *recipe)
-{
-	size_t n = strlen(bbappend), rn = strlen(recipe);
-	char *base;
-	const char *pct;
-	bool ret;
-
-	if (n < 9 || strcmp(bbappend + n - 9, ".bbappend"))
-		return false;
-	base = xasprintf("%.*s.bb", (int)(n - 9), bbappend);
-	pct = strchr(base, '%');
-	if (!pct)
-		ret = !strcmp(base, recipe);
-	else {
-		size_t idx = (size_t)(pct - base);
-
-		ret = !strncmp(base, recipe, idx < rn ? idx : rn);
-	}
-	free(base);
-	return ret;
-}
-
 static void
 find_appends(const char *dir, const char *recipe, int depth, struct bb_strvec *out)
 {
@@ -122,7 +98,7 @@ find_appends(const char *dir, const char *recipe, int depth, struct bb_strvec *o
 		path = xstrcat(dir, "/", e->d_name, NULL);
 		if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode) && depth < MAX_LAYER_DEPTH)
 			find_appends(path, recipe, depth + 1, out);
-		else if (S_ISREG(st.st_mode) && task_append_matches(e->d_name, recipe))
+		else if (S_ISREG(st.st_mode) && bb_append_matches(e->d_name, recipe))
 			bb_strvec_pushdup(out, path);
 		free(path);
 	}

@@ -39,9 +39,6 @@ char *task_name(const char *task);
 /* the layer holding recipe: the nearest directory above it with conf/layer.conf, or NULL */
 char *task_layer_dir(const char *recipe);
 
-/* whether bbappend (a file name) applies to recipe (a file name), "%" matching the rest */
-bool task_append_matches(const char *bbappend, const char *recipe);
-
 /* appends the paths of the bbappends below layer that apply to recipe, sorted */
 void task_find_appends(const char *layer, const char *recipe, struct bb_strvec *out);
 

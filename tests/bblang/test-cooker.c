@@ -575,10 +575,38 @@ test_provider_required_missing(void **state)
 	tree_release(&w);
 }
 
+/* cooker.py get_file_appends's rule */
+static void
+append_matches(void **state)
+{
+	static const struct { const char *app, *recipe; bool want; } cases[] = {
+		{ "demo_%.bbappend", "demo_1.0.bb", true },
+		{ "demo_1.0.bbappend", "demo_1.0.bb", true },
+		{ "demo_1.%.bbappend", "demo_1.0.bb", true },
+		{ "%.bbappend", "demo_1.0.bb", true },
+		{ "python3_%.bbappend", "python3_3.11.2.bb", true },
+		{ "demo_2.%.bbappend", "demo_1.0.bb", false },
+		{ "demo-extra_%.bbappend", "demo_1.0.bb", false },
+		{ "demo.bbappend", "demo_1.0.bb", false },
+		{ "demo_1.0.bb", "demo_1.0.bb", false },
+		{ "python3_%.bbappend", "python3-pgo-image.bb", false },
+		/* a name shorter than the part before "%": bbappend.startswith(f[:idx]) */
+		{ "x.bbfoo%.bbappend", "x.bb", true },
+		{ "layer/demo_%.bbappend", "recipes/demo_1.0.bb", true },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		if (bb_append_matches(cases[i].app, cases[i].recipe) != cases[i].want)
+			fail_msg("%s for %s: want %d", cases[i].app, cases[i].recipe,
+				cases[i].want);
+	(void)state;
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(append_matches),
 		cmocka_unit_test(test_layers),
 		cmocka_unit_test(test_collections),
 		cmocka_unit_test(test_nested_priorities),

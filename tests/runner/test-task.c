@@ -176,28 +176,6 @@ test_task_name(void **state)
 }
 
 static void
-test_append_matches(void **state)
-{
-	static const struct { const char *app, *recipe; bool want; } cases[] = {
-		{ "demo_%.bbappend", "demo_1.0.bb", true },
-		{ "demo_1.0.bbappend", "demo_1.0.bb", true },
-		{ "demo_1.%.bbappend", "demo_1.0.bb", true },
-		{ "%.bbappend", "demo_1.0.bb", true },
-		{ "python3_%.bbappend", "python3_3.11.2.bb", true },
-		{ "demo_2.%.bbappend", "demo_1.0.bb", false },
-		{ "demo-extra_%.bbappend", "demo_1.0.bb", false },
-		{ "demo.bbappend", "demo_1.0.bb", false },
-		{ "demo_1.0.bb", "demo_1.0.bb", false },
-		{ "python3_%.bbappend", "python3-pgo-image.bb", false },
-	};
-
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
-		if (task_append_matches(cases[i].app, cases[i].recipe) != cases[i].want)
-			fail_msg("%s for %s: want %d", cases[i].app, cases[i].recipe,
-				cases[i].want);
-}
-
-static void
 test_find_appends(void **state)
 {
 	char *recipe = test_datapath("task/meta-demo/recipes-demo/demo/demo_1.0.bb");
@@ -730,7 +708,6 @@ main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_task_name),
-		cmocka_unit_test(test_append_matches),
 		cmocka_unit_test(test_find_appends),
 		cmocka_unit_test(test_load),
 		cmocka_unit_test(test_quote),

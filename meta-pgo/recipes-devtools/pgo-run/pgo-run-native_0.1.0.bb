@@ -16,7 +16,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=abc491b829dc9e755e599c10769948137b19b6d4fa45df169693ece7c3d458cb"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=79a0fbd616246b979d9c5051c22f5f007dfe7f159e70414d01d9092252776c69"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
