@@ -16,7 +16,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=68c24b927719c66d39674ff6ee30578eeb4e466d15f2b2d1da133e4f8fb5a967"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=46e78b9dc014aae49e6c2a1b4ce842e3fed928d0e50b9aecbff77d0cfe8f147f"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
