@@ -16,7 +16,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=46e78b9dc014aae49e6c2a1b4ce842e3fed928d0e50b9aecbff77d0cfe8f147f"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=9721f672b335ba860dafc16063b28b7eb961e78f1bfd9d55413e8eaf7f0be77b"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
