@@ -16,7 +16,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=77d21129e7a1c6df2dc6108826ee69289f4e58bd3619c4809a905b2f5ca3466d"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=f4411c87520ddb0abb8a600984feb71f36b62b369a76082e1dfbf8e223b1c36b"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
