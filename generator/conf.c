@@ -71,24 +71,6 @@ check_knob(struct bb_data *d, const struct knob *k, struct bb_error *err)
 	return ret;
 }
 
-/* Python 2.7 lives in the legacy releases, which only know the "_" override syntax */
-static int
-check_legacy(struct bb_data *d, struct bb_error *err)
-{
-	char *ver = NULL, *sep = NULL;
-	int ret = 0;
-
-	bb_data_get(d, "PGO_PYTHON_VERSION", true, &ver);
-	bb_data_get(d, "PGO_OVERRIDE_SEP", true, &sep);
-	if (ver && sep && !strcmp(ver, "2.7") && strcmp(sep, "_"))
-		ret = bb_error(err, bb_data_loc(d, "PGO_OVERRIDE_SEP"),
-			"PGO_OVERRIDE_SEP must be '_' when PGO_PYTHON_VERSION is 2.7, not '%s'",
-			sep);
-	free(ver);
-	free(sep);
-	return ret;
-}
-
 /*
  * knobs that serve the target's Python 3 alone (pgo-build-runs.py is
  * installed by its profile-opt recipe; BOLT rewrites its binaries): "1"
@@ -169,7 +151,7 @@ conf_check_knobs(struct bb_data *d, struct bb_error *err)
 	for (size_t i = 0; i < sizeof(knobs) / sizeof(knobs[0]); i++)
 		if (check_knob(d, &knobs[i], err) < 0)
 			return -1;
-	if (check_legacy(d, err) < 0 || check_maintainer(d, err) < 0)
+	if (check_maintainer(d, err) < 0)
 		return -1;
 	if (check_needs_target_py3(d, "PGO_BUILD_RUNS", err) < 0)
 		return -1;

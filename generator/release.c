@@ -187,15 +187,41 @@ is_explicit(struct bb_data *d, const char *var)
 	return val != NULL;
 }
 
-/* a Python 2.7 release: the '_' override syntax, unless PGO_PYTHON_VERSION is preset to 3 */
+/* the releases whose BitBake has no ':' override syntax */
+static const char *const underscore_releases[] = {
+	"sumo", "thud", "warrior", "zeus", "dunfell", "gatesgarth", "hardknott",
+};
+
+/* the override separator of a build of corenames: "_", ":", or NULL when none is named */
+static const char *
+release_sep(const char *corenames)
+{
+	struct bb_strvec w = BB_STRVEC_INIT;
+	const char *sep = NULL;
+
+	bb_strvec_split(&w, corenames ? corenames : "");
+	if (w.n)
+		sep = ":";
+	for (size_t i = 0; i < sizeof(underscore_releases) / sizeof(underscore_releases[0]); i++)
+		if (bb_strvec_has(&w, underscore_releases[i]))
+			sep = "_";
+	bb_strvec_clear(&w);
+	return sep;
+}
+
+/*
+ * a Python 2.7 release: the '_' override syntax, unless PGO_PYTHON_VERSION
+ * is preset to 3; preset to 2.7, that of the release (the '_' one unnamed)
+ */
 static bool
 legacy_release(struct bb_data *d, const struct psets *s)
 {
 	char *core = get(d, "LAYERSERIES_CORENAMES"), *ver = get(d, "PGO_PYTHON_VERSION");
 	bool legacy = core && family_has(s, "python", core) && !family_has(s, "python3", core);
+	const char *sep = release_sep(core);
 
 	if (ver && is_explicit(d, "PGO_PYTHON_VERSION"))
-		legacy = !strcmp(ver, "2.7");
+		legacy = !strcmp(ver, "2.7") && (!sep || !strcmp(sep, "_"));
 	free(core);
 	free(ver);
 	return legacy;
@@ -284,6 +310,7 @@ from_build(struct bb_data *d, struct bb_cooker *c, const char *pn, const struct 
 	struct bb_error *err)
 {
 	char *core = get(d, "LAYERSERIES_CORENAMES"), *pv;
+	const char *sep = release_sep(core);
 
 	if (bb_cooker_provider(c, pn, r) < 0) {
 		free(core);
@@ -304,7 +331,9 @@ from_build(struct bb_data *d, struct bb_cooker *c, const char *pn, const struct 
 			"build's %s is %s (%s)", pv, pn, (*r)->pv, (*r)->file);
 	set_unless_explicit(d, "PGO_PYTHON_PV", (*r)->pv);
 	set_unless_explicit(d, "PGO_LAYERSERIES_COMPAT", core ? core : "");
-	set_unless_explicit(d, "PGO_OVERRIDE_SEP", strcmp(pn, "python") ? ":" : "_");
+	if (!sep)
+		sep = strcmp(pn, "python") ? ":" : "_";
+	set_unless_explicit(d, "PGO_OVERRIDE_SEP", sep);
 	free(pv);
 	free(core);
 	return 0;
@@ -335,24 +364,40 @@ check_build_release(struct bb_data *d, const struct psets *s, const struct pset 
 	return ret;
 }
 
+/* whether the set is for a release of override separator sep */
+static bool
+pset_has_sep(const struct pset *p, const char *sep)
+{
+	for (size_t i = 0; i < p->names.n; i++)
+		if (!strcmp(release_sep(p->names.v[i]), sep))
+			return true;
+	return false;
+}
+
 /*
  * without a build: LAYERSERIES_COMPAT is the set's releases of this PV, else
  * all of them ("master" is no series name: master's LAYERSERIES_CORENAMES
- * has the last release)
+ * has the last release); of those, the ones of PGO_OVERRIDE_SEP's syntax
+ * when the set has any
  */
 static void
 compat_from_set(struct bb_data *d, const struct pset *p, const char *pv)
 {
 	struct bb_buf b = BB_BUF_INIT, all = BB_BUF_INIT;
+	char *sep = get(d, "PGO_OVERRIDE_SEP");
+	bool by_sep = sep && pset_has_sep(p, sep);
 
 	for (size_t i = 0; i < p->names.n; i++) {
 		if (!strcmp(p->names.v[i], "master"))
+			continue;
+		if (by_sep && strcmp(release_sep(p->names.v[i]), sep))
 			continue;
 		if (!strcmp(p->pvs.v[i], pv))
 			bb_buf_addf(&b, "%s%s", b.len ? " " : "", p->names.v[i]);
 		bb_buf_addf(&all, "%s%s", all.len ? " " : "", p->names.v[i]);
 	}
 	set_unless_explicit(d, "PGO_LAYERSERIES_COMPAT", b.len ? b.buf : all.buf);
+	free(sep);
 	bb_buf_release(&b);
 	bb_buf_release(&all);
 }

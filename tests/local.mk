@@ -154,6 +154,7 @@ SHELL_TESTS += %D%/runner/task-builddir.sh %D%/runner/task-funcs.sh %D%/runner/t
 # a profile gathered in the guest and used by gcc -fprofile-use
 SHELL_TESTS += %D%/runner/qemu.sh
 # each CPython patch set against the OE-core releases' python3 (tests/data/oe-python3)
+# and meta-python2's python 2.7 (tests/data/oe-python2)
 SHELL_TESTS += %D%/generator/patches-release.sh
 # pgo-run profile against the image tests/runner/qemu.sh builds
 SHELL_TESTS += %D%/runner/test-profile.sh

@@ -94,6 +94,27 @@ same_patches() {
 # compat OUTDIR: the layer's LAYERSERIES_COMPAT
 compat() { sed -n 's/^LAYERSERIES_COMPAT_meta-pgo = "\(.*\)"$/\1/p' "$1/conf/layer.conf"; }
 
+# extra_layer NAME RECIPE...: a layer "extra" in the build NAME (set up), with empty
+# RECIPEs in recipes-devtools/python; $extra is its directory
+extra_layer() {
+	extra=$tmp/$1/meta-extra
+	mkdir -p "$extra/conf" "$extra/recipes-devtools/python"
+	cat >"$extra/conf/layer.conf" <<EOF
+BBPATH .= ":\${LAYERDIR}"
+BBFILES += "\${LAYERDIR}/recipes-*/*/*.bb"
+BBFILE_COLLECTIONS += "extra"
+BBFILE_PATTERN_extra = "^\${LAYERDIR}/"
+BBFILE_PRIORITY_extra = "7"
+LAYERDEPENDS_extra = "core"
+LAYERSERIES_COMPAT_extra = "$1"
+EOF
+	echo "BBLAYERS += \"$extra\"" >>"$tmp/$1/build/conf/bblayers.conf"
+	shift
+	for r in "$@"; do
+		: >"$extra/recipes-devtools/python/$r"
+	done
+}
+
 # check_layer LABEL OUT PN PV CORENAMES SEP: what the layer must be
 check_layer() {
 	label=$1 out=$2 pn=$3 pv=$4 core=$5 sep=$6
@@ -183,6 +204,16 @@ else
 	fail "honister, -D PGO_PYTHON_PV=3.11.5: the layer for 3.11.5"
 fi
 
+# python 2.7 from meta-python2 on a release of the ':' override syntax
+setup kirkstone
+extra_layer kirkstone python_2.7.18.bb
+echo 'PGO_PYTHON_VERSION = "2.7"' >>"$tmp/kirkstone/build/conf/local.conf"
+gen kirkstone/build "$tmp/kirkstone-27" -D PGO_PYTHON_PV=2.7.18
+status=$?
+: >"$tmp/want"
+check_run 0 "kirkstone with python 2.7 in another layer: pgo-gen -B writes the layer"
+check_layer "kirkstone with python 2.7 in another layer" "$tmp/kirkstone-27" python 2.7.18 kirkstone :
+
 # a bad knob in local.conf: its file and line
 setup mickledore
 printf '\nPGO_LTO = "2"\n' >"$tmp/mickledore/build/conf/local.conf"
@@ -214,20 +245,7 @@ fi
 
 # --- PREFERRED_VERSION among the layers' recipes ------------------------------------
 setup mickledore
-extra=$tmp/mickledore/meta-extra
-mkdir -p "$extra/conf" "$extra/recipes-devtools/python"
-cat >"$extra/conf/layer.conf" <<'EOF'
-BBPATH .= ":${LAYERDIR}"
-BBFILES += "${LAYERDIR}/recipes-*/*/*.bb"
-BBFILE_COLLECTIONS += "extra"
-BBFILE_PATTERN_extra = "^${LAYERDIR}/"
-BBFILE_PRIORITY_extra = "7"
-LAYERDEPENDS_extra = "core"
-LAYERSERIES_COMPAT_extra = "mickledore"
-EOF
-: >"$extra/recipes-devtools/python/python3_3.11.5.bb"
-: >"$extra/recipes-devtools/python/python3_3.11.10.bb"
-echo "BBLAYERS += \"$extra\"" >>"$tmp/mickledore/build/conf/bblayers.conf"
+extra_layer mickledore python3_3.11.5.bb python3_3.11.10.bb
 # PREFERRED_VERSION_python3 ("-": none), the version chosen, what stderr says ("-": nothing)
 while read -r pref want say; do
 	[ "$pref" = - ] && pref=

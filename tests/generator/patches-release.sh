@@ -1,6 +1,7 @@
 #!/bin/sh
 # TAP: each CPython patch set of templates/patches/python3/<X.Y>/ applies to
-# the python3 of the OE-core releases it is for, as BitBake applies it.
+# the python3 of the OE-core releases it is for, as BitBake applies it; the
+# python/2.7 set, to the python 2.7 of meta-python2's branches.
 #
 # For every tests/data/oe-python3/<codename>/ (an OE-core release: its
 # python3 recipe, the patches of its SRC_URI, series.target, series.native
@@ -8,6 +9,10 @@
 # files in tests/data/cpython/<version>/:
 #   python3-profile-opt: series.target, then our 0002 of the <X.Y> set;
 #   python3-native:      on a fresh copy, series.native, then our 0001.
+# The same for every tests/data/oe-python2/<codename>/ (meta-python2's branch
+# for that release: its python and python-native recipes and their patches)
+# with python-profile-opt, python-native and the python/2.7 set, whose
+# releases file need not list the release (an OE-core release must be there).
 # Every patch goes through `patch -p1 -F0 -N`, one TAP line each.  A patch
 # fails on a non-zero exit or a "fuzz" or "reject" in patch's output.  An
 # offset is reported and accepted, as BitBake accepts it (OE-core's
@@ -21,7 +26,7 @@ set -u
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
 data=${TEST_DATADIR:-$top/tests/data}
-sets=$top/templates/patches/python3
+patches=$top/templates/patches
 # shellcheck source=tests/tap.sh
 . "$top/tests/tap.sh"
 
@@ -52,35 +57,43 @@ apply() {
 	fi
 }
 
-# config REL WHAT SERIES OURS SRC DIR: one configuration of one release
+# config REL WHAT SERIES OURS SRC DIR: one configuration of one release ($origin: whose
+# patches SERIES lists)
 config() {
 	tree=$scratch/$1-$2
 	rm -rf "$tree"
 	cp -R "$5" "$tree"
 	rm -f "$tree/PROVENANCE"
 	for p in $(names "$3"); do
-		apply "$tree" "$6/$p" "$1 $2: OE-core $p"
+		apply "$tree" "$6/$p" "$1 $2: $origin $p"
 	done
 	apply "$tree" "$4" "$1 $2: meta-pgo $(basename "$4")"
 }
 
-# release DIR: the tests of one tests/data/oe-python3/<codename>/
+# release DIR PN: the tests of one tests/data/oe-python3/<codename>/ (PN python3)
+# or tests/data/oe-python2/<codename>/ (PN python)
 release() {
-	dir=${1%/}
+	dir=${1%/} pn=$2
+	sets=$patches/$pn
+	origin=OE-core
+	[ "$pn" = python3 ] || origin=meta-python2
 	rel=$(basename "$dir")
+	listed=
 	v=$(sed -n 1p "$dir/version" 2>/dev/null)
 	xy=$(echo "$v" | sed -n 's/^\([0-9]*\.[0-9]*\)\.[0-9]*$/\1/p')
 	why=
 	if [ -z "$xy" ]; then
 		why="$dir/version has no X.Y.Z version ('$v')"
-	elif [ ! -f "$dir/python3_$v.bb" ]; then
-		why="no OE-core recipe $dir/python3_$v.bb"
+	elif [ ! -f "$dir/${pn}_$v.bb" ]; then
+		why="no recipe $dir/${pn}_$v.bb"
 	elif [ ! -d "$data/cpython/$v" ]; then
 		why="no CPython $v files in $data/cpython/$v"
 	elif [ ! -f "$sets/$xy/series" ]; then
 		why="no patch set $sets/$xy (no series)"
-	elif ! names "$sets/$xy/releases" 2>/dev/null |
+	elif names "$sets/$xy/releases" 2>/dev/null |
 		awk -v r="$rel" -v v="$v" '$1 == r && $2 == v { f = 1 } END { exit !f }'; then
+		listed=1
+	elif [ "$pn" = python3 ]; then
 		why="$sets/$xy/releases does not list '$rel $v'"
 	fi
 	for s in series.target series.native; do
@@ -93,15 +106,16 @@ release() {
 			[ -f "$dir/$p" ] || why="$dir/$s lists $p, which is not in $dir"
 		done
 	done
+	label="$rel: $pn $v, CPython $v files and patch set $pn/$xy"
 	if [ -n "$why" ]; then
-		not_ok "$rel: OE-core python3 $v, CPython $v files and patch set $xy: $why"
+		not_ok "$label: $why"
 		return
 	fi
-	ok "$rel: OE-core python3 $v, CPython $v files and patch set $xy"
-	config "$rel" python3-profile-opt "$dir/series.target" \
+	ok "$label${listed:- (not in its releases)}"
+	config "$rel" $pn-profile-opt "$dir/series.target" \
 		"$sets/$xy/0002-rename-libpython-for-the-profile-instrumented-build.patch" \
 		"$data/cpython/$v" "$dir"
-	config "$rel" python3-native "$dir/series.native" \
+	config "$rel" $pn-native "$dir/series.native" \
 		"$sets/$xy/0001-Makefile.pre.in-check-that-the-profile-task-ran-on-the-build-tree.patch" \
 		"$data/cpython/$v" "$dir"
 }
@@ -110,9 +124,12 @@ found=
 for d in "$data"/oe-python3/*/; do
 	[ -d "$d" ] || continue
 	found=1
-	release "$d"
+	release "$d" python3
 done
 [ -n "$found" ] || not_ok "no OE-core release in $data/oe-python3"
+for d in "$data"/oe-python2/*/; do
+	[ -d "$d" ] && release "$d" python
+done
 
 echo "1..$n"
 [ "$failed" -eq 0 ]
