@@ -16,7 +16,7 @@ DEPENDS = "libxml2-native libpcre2-native libarchive-native"
 # this recipe), so the recipe builds offline and needs no edits. BitBake checks
 # no checksum of a file:// source: do_unpack checks this one, so that a tarball
 # other than the one this recipe was generated with stops the build
-SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=fdc2f726bbf85c4483605a980dd7d0e6e7e626725a9e6f6ec5ae4b0a41712189"
+SRC_URI = "file://pgo-run-${PV}.tar.gz;sha256sum=0e340081ff4e418d654669cc903e762ae28e02202933e4ae3e0473fafce4333b"
 
 python pgo_run_check_src() {
     uri = d.getVar('SRC_URI').split()[0]
