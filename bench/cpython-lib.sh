@@ -73,37 +73,33 @@ configure_py() { # TREE PREFIX [ARGS]...
 		LDFLAGS="-Wl,-rpath,$prefix/lib" "$@")
 }
 
-# a plain ./configure && make
-build_baseline() {
-	local t=$W/trees/baseline s
-	new_tree "$t"
-	s=$(now)
-	configure_py "$t" "$W/inst/baseline" >"$W/logs/baseline.log" 2>&1
-	make -C "$t/build" -j"$JOBS" >>"$W/logs/baseline.log" 2>&1
-	since "$s" >"$W/times/baseline-build"
-	rm -rf "$W/inst/baseline"
-	make -C "$t/build" install >>"$W/logs/baseline.log" 2>&1
-	say "baseline: built in $(cat "$W/times/baseline-build") s"
-}
-
-# NAME: the plain build with -fno-semantic-interposition, as CPython's
-# configure adds it to an --enable-shared build's CFLAGS_NODIST and
-# LDFLAGS_NODIST with --enable-optimizations: the flag alone, no profile;
+# NAME: ./configure [ARGS] && make, in trees/NAME, installed in inst/NAME;
 # the sums of python and libpython in times/NAME.sha256
-build_nosi() {
+build_plain() { # NAME [ARGS]...
 	local name=$1 t=$W/trees/$1 log=$W/logs/$1.log s
+	shift
 	new_tree "$t"
 	s=$(now)
-	configure_py "$t" "$W/inst/$name" CFLAGS_NODIST=-fno-semantic-interposition \
-		LDFLAGS_NODIST=-fno-semantic-interposition >"$log" 2>&1
-	grep -q '^CONFIGURE_CFLAGS_NODIST=.*-fno-semantic-interposition' "$t/build/Makefile" ||
-		die "$name: configure dropped -fno-semantic-interposition"
+	configure_py "$t" "$W/inst/$name" "$@" >"$log" 2>&1
 	make -C "$t/build" -j"$JOBS" >>"$log" 2>&1
 	since "$s" >"$W/times/$name-build"
 	(cd "$t/build" && sha256sum python "libpython$XY.so.1.0") >"$W/times/$name.sha256"
 	rm -rf "$W/inst/$name"
 	make -C "$t/build" install >>"$log" 2>&1
 	say "$name: built in $(cat "$W/times/$name-build") s"
+}
+
+# a plain ./configure && make
+build_baseline() { build_plain baseline; }
+
+# NAME: the plain build with -fno-semantic-interposition, as CPython's
+# configure adds it to an --enable-shared build's CFLAGS_NODIST and
+# LDFLAGS_NODIST with --enable-optimizations: the flag alone, no profile
+build_nosi() {
+	build_plain "$1" CFLAGS_NODIST=-fno-semantic-interposition \
+		LDFLAGS_NODIST=-fno-semantic-interposition
+	grep -q '^CONFIGURE_CFLAGS_NODIST=.*-fno-semantic-interposition' "$W/trees/$1/build/Makefile" ||
+		die "$1: configure dropped -fno-semantic-interposition"
 }
 
 # configure regenerated after PATCH... as OE's autotools class does: by
